@@ -1,0 +1,54 @@
+/// What the collection view must do after an event so it animates to `displayed` (F10).
+/// Indices are displayed indices; in a batch, deletes and move sources use the old list,
+/// inserts and move destinations the new one (UIKit's batch-update rules).
+public enum CollectionUpdate: Equatable, Sendable, CustomStringConvertible {
+    case none
+    case reload
+    case reloadItems([Int])
+    case batch(deletes: [Int], inserts: [Int], moves: [Move])
+
+    public struct Move: Equatable, Sendable {
+        public let from: Int
+        public let to: Int
+        public init(from: Int, to: Int) { self.from = from; self.to = to }
+    }
+
+    static func delete(_ i: Int) -> CollectionUpdate { .batch(deletes: [i], inserts: [], moves: []) }
+    static func insert(_ i: Int) -> CollectionUpdate { .batch(deletes: [], inserts: [i], moves: []) }
+
+    public var description: String {
+        switch self {
+        case .none: return "none"
+        case .reload: return "reload"
+        case .reloadItems(let i): return "reloadItems(\(i))"
+        case let .batch(d, i, m):
+            return "batch(delete: \(d), insert: \(i), move: \(m.map { "\($0.from)→\($0.to)" }))"
+        }
+    }
+}
+
+/// Everything the view needs after one event: the collection update (F10), the Close All
+/// button state when it must be (re)sent (B2), and a fly-away to animate when one starts (G6).
+public struct GridUpdate: Equatable, Sendable {
+    public var collection: CollectionUpdate
+    /// The Close All button's enabled state, when this event sends it (B1, B2); nil = not sent.
+    public var closeAllEnabled: Bool?
+    /// A fly-away animation the view should start now (G6).
+    public var flyAway: FlyAway?
+
+    public init(_ collection: CollectionUpdate = .none, closeAllEnabled: Bool? = nil, flyAway: FlyAway? = nil) {
+        self.collection = collection
+        self.closeAllEnabled = closeAllEnabled
+        self.flyAway = flyAway
+    }
+
+    public static let none = GridUpdate()
+}
+
+/// A started fly-left animation (G6): the view animates the cell of `tab` for `duration`
+/// seconds, then reports `flyAwayFinished(tab)`.
+public struct FlyAway: Equatable, Sendable {
+    public let tab: TabID
+    /// Distance to the left edge / 5000 pt/s; never negative (G6).
+    public let duration: Double
+}

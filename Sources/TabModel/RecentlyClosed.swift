@@ -1,0 +1,24 @@
+/// One reopenable close (U1): the tabs it closed, each with its position in `tabs` and
+/// whether it was active.
+public struct ClosedEntry: Equatable, Sendable {
+    public struct Item: Equatable, Sendable {
+        public let tab: Tab
+        public let position: Int
+        public let wasActive: Bool
+    }
+    public let items: [Item]
+}
+
+/// Newest-first stack of closes, at most `limit` entries (U1).
+struct RecentlyClosed {
+    static let limit = 20
+    private(set) var entries: [ClosedEntry] = []   // oldest first; newest at the end
+
+    mutating func record(_ entry: ClosedEntry) {
+        guard !entry.items.isEmpty else { return }
+        entries.append(entry)
+        if entries.count > Self.limit { entries.removeFirst() }
+    }
+    mutating func popNewest() -> ClosedEntry? { entries.popLast() }
+    mutating func clear() { entries.removeAll() }
+}
