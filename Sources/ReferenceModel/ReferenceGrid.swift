@@ -1,0 +1,206 @@
+import Foundation
+
+/// A tab as the reference sees it.
+public struct RefTab: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public init(id: String, title: String) { self.id = id; self.title = title }
+}
+
+/// The swipe in progress (G1–G5), a plain struct.
+public struct RefSwipe: Equatable, Sendable {
+    public var holder: String? = nil
+    public var offset = 0.0
+    public var scale = 1.0
+    public var above = false
+    public var scrollEnabled: Bool { holder == nil }   // G2
+}
+
+/// One reopenable close (U1).
+public struct RefClosed: Equatable, Sendable {
+    public var tab: RefTab
+    public var position: Int
+    public var wasActive: Bool
+}
+
+/// What an event did: rejected (and why), or the update the view gets.
+public struct RefOutcome: Equatable, Sendable {
+    public var rejected: String? = nil
+    public var update: ViewUpdate = .none
+    public var closeAllEnabled: Bool? = nil
+    public var flyAwayDuration: Double? = nil
+
+    static func reject(_ why: String) -> RefOutcome { RefOutcome(rejected: why) }
+}
+
+/// The naive oracle: a second, literal reading of SPEC.md. Everything is recomputed from
+/// `tabs` on every read; nothing is cached. O(n) per event, by design.
+public struct ReferenceGrid: Sendable {
+    public var tabs: [RefTab] = []
+    public var query = ""
+    public var cancelVisible = false
+    public var active: String? = nil
+    public var viewport: RefViewport
+    public var swipe = RefSwipe()
+    public var pending: [String] = []
+    /// Oldest first, newest last (U1).
+    public var closedEntries: [[RefClosed]] = []
+    private var idPrefix: String
+    private var nextID = 1
+
+    public init(viewport: RefViewport, idPrefix: String = "t") {
+        self.viewport = viewport
+        self.idPrefix = idPrefix
+    }
+
+    // MARK: Reads (recomputed every time)
+
+    /// F1, literally: lowercase both, then look for the query's characters as a run of
+    /// the title's characters.
+    public static func matches(title: String, query: String) -> Bool {
+        if query.isEmpty { return true }
+        let t = Array(title.lowercased()), q = Array(query.lowercased())
+        if q.count > t.count { return false }
+        for start in 0...(t.count - q.count) where Array(t[start..<start + q.count]) == q { return true }
+        return false
+    }
+
+    public var displayed: [RefTab] { tabs.filter { Self.matches(title: $0.title, query: query) } }
+    public var displayedIDs: [String] { displayed.map(\.id) }
+    public var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
+    public var layout: RefLayout { RefLayout.compute(viewport, displayedCount: displayed.count) }
+
+    private func displayedIndex(of id: String) -> Int? { displayed.firstIndex { $0.id == id } }
+    private func position(of id: String) -> Int? { tabs.firstIndex { $0.id == id } }
+
+    // MARK: Events
+
+    public mutating func willAppear() -> RefOutcome { RefOutcome(closeAllEnabled: closeAllEnabled) }   // B2
+
+    public mutating func newTab() -> RefOutcome {                                         // F2, A2
+        var id = "\(idPrefix)\(nextID)"; nextID += 1
+        while position(of: id) != nil { id = "\(idPrefix)\(nextID)"; nextID += 1 }
+        tabs.append(RefTab(id: id, title: "New Tab"))
+        active = id
+        let update: ViewUpdate = displayedIndex(of: id).map { .batch(deletes: [], inserts: [$0], moves: []) } ?? .none
+        return RefOutcome(update: update, closeAllEnabled: true)
+    }
+
+    public mutating func closeDisplayed(_ i: Int) -> RefOutcome {                       // F3
+        guard i >= 0 && i < displayed.count else { return .reject("indexOutOfRange") }
+        return closeByID(displayed[i].id)
+    }
+
+    public mutating func closeByID(_ id: String) -> RefOutcome {                        // F4
+        guard let pos = position(of: id) else { return RefOutcome() }
+        let shownAt = displayedIndex(of: id)
+        let wasActive = active == id
+        let closed = tabs.remove(at: pos)
+        pushClosed([RefClosed(tab: closed, position: pos, wasActive: wasActive)])            // U1
+        if wasActive {                                                                   // A3
+            if pos < tabs.count { active = tabs[pos].id }
+            else if pos > 0 { active = tabs[pos - 1].id }
+            else { active = nil }
+        }
+        if swipe.holder == id { swipe = RefSwipe() }                                     // G5
+        pending.removeAll { $0 == id }
+        let update: ViewUpdate = shownAt.map { .batch(deletes: [$0], inserts: [], moves: []) } ?? .none
+        return RefOutcome(update: update, closeAllEnabled: closeAllEnabled)
+    }
+
+    public mutating func closeAll() -> RefOutcome {                                     // F5
+        if tabs.isEmpty { return RefOutcome() }
+        var entry: [RefClosed] = []
+        for (pos, tab) in tabs.enumerated() { entry.append(RefClosed(tab: tab, position: pos, wasActive: tab.id == active)) }
+        pushClosed(entry)
+        tabs = []
+        active = nil
+        swipe = RefSwipe()
+        pending = []
+        return RefOutcome(update: .reload, closeAllEnabled: false)
+    }
+
+    public mutating func setQuery(_ q: String) -> RefOutcome {                          // F6
+        if q == query { return RefOutcome() }
+        let old = displayedIDs
+        query = q
+        let new = displayedIDs
+        if let h = swipe.holder, !new.contains(h) { swipe = RefSwipe() }                 // G5
+        if old == new { return RefOutcome() }
+        // Both lists keep `tabs` order, so deletes and inserts suffice.
+        let oldSet = Set(old), newSet = Set(new)
+        let deletes = old.indices.filter { !newSet.contains(old[$0]) }
+        let inserts = new.indices.filter { !oldSet.contains(new[$0]) }
+        return RefOutcome(update: .batch(deletes: deletes, inserts: inserts, moves: []))
+    }
+
+    public mutating func beginSearch() -> RefOutcome { cancelVisible = true; return RefOutcome() }   // F7
+    public mutating func endSearch() -> RefOutcome { cancelVisible = false; return RefOutcome() }
+    public mutating func cancelSearch() -> RefOutcome {
+        let outcome = query.isEmpty ? RefOutcome() : setQuery("")
+        cancelVisible = false
+        return outcome
+    }
+
+    public mutating func setTitle(_ title: String, id: String) -> RefOutcome {          // F8
+        guard let pos = position(of: id) else { return RefOutcome() }
+        let before = displayedIndex(of: id)
+        tabs[pos].title = title
+        let after = displayedIndex(of: id)
+        if let h = swipe.holder, displayedIndex(of: h) == nil { swipe = RefSwipe() }     // G5
+        switch (before, after) {
+        case let (b?, _?): return RefOutcome(update: .reloadItems([b]))
+        case let (b?, nil): return RefOutcome(update: .batch(deletes: [b], inserts: [], moves: []))
+        case let (nil, a?): return RefOutcome(update: .batch(deletes: [], inserts: [a], moves: []))
+        case (nil, nil): return RefOutcome()
+        }
+    }
+
+    public mutating func move(_ i: Int, _ j: Int) -> RefOutcome {                       // F9
+        let shown = displayed
+        guard i >= 0 && i < shown.count && j >= 0 && j < shown.count else { return .reject("indexOutOfRange") }
+        if i == j { return RefOutcome() }
+        let moving = shown[i]
+        var rest = shown
+        rest.remove(at: i)
+        tabs.removeAll { $0.id == moving.id }
+        if j < rest.count {
+            let before = position(of: rest[j].id) ?? tabs.count
+            tabs.insert(moving, at: before)
+        } else {
+            let after = (position(of: rest[j - 1].id) ?? (tabs.count - 1)) + 1
+            tabs.insert(moving, at: after)
+        }
+        return RefOutcome(update: .batch(deletes: [], inserts: [], moves: [(from: i, to: j)]))
+    }
+
+    public mutating func select(_ i: Int) -> RefOutcome {                               // A1
+        let shown = displayed
+        guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
+        active = shown[i].id
+        return RefOutcome()
+    }
+
+    public mutating func setViewport(_ v: RefViewport) -> RefOutcome { viewport = v; return RefOutcome() }  // L7
+
+    public mutating func reopen() -> RefOutcome {                                       // U2, U3
+        guard let entry = closedEntries.popLast() else { return RefOutcome() }
+        var reopened: [String] = []
+        for item in entry.sorted(by: { $0.position < $1.position }) {
+            if position(of: item.tab.id) != nil { continue }
+            tabs.insert(item.tab, at: min(item.position, tabs.count))
+            if item.wasActive { active = item.tab.id }
+            reopened.append(item.tab.id)
+        }
+        let shown = displayedIDs
+        let inserts = shown.indices.filter { reopened.contains(shown[$0]) }
+        return RefOutcome(update: inserts.isEmpty ? .none : .batch(deletes: [], inserts: inserts, moves: []),
+                          closeAllEnabled: closeAllEnabled)
+    }
+
+    private mutating func pushClosed(_ entry: [RefClosed]) {                            // U1
+        if entry.isEmpty { return }
+        closedEntries.append(entry)
+        if closedEntries.count > 20 { closedEntries.removeFirst() }
+    }
+}
