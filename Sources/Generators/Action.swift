@@ -1,0 +1,130 @@
+/// A viewport as actions carry it (points; may be absurd on purpose: NaN, ∞, negative).
+public struct ViewportSpec: Codable, Equatable, Sendable {
+    public var width, height, safeLeft, safeRight, safeTop, safeBottom: Double
+    public init(width: Double, height: Double, safeLeft: Double = 0, safeRight: Double = 0,
+                safeTop: Double = 0, safeBottom: Double = 0) {
+        self.width = width; self.height = height; self.safeLeft = safeLeft
+        self.safeRight = safeRight; self.safeTop = safeTop; self.safeBottom = safeBottom
+    }
+    /// The drivers' starting viewport: an iPhone 15 in portrait.
+    public static let phone = ViewportSpec(width: 393, height: 852, safeTop: 59, safeBottom: 34)
+}
+
+/// One user or system event, with concrete arguments (displayed indices and tab ids).
+/// Codable, so replay files hold the actions themselves, not only a seed.
+public enum Action: Codable, Equatable, Sendable {
+    case willAppear                                   // B2
+    case newTab                                       // F2
+    case closeDisplayed(Int)                          // F3
+    case closeID(String)                              // F4
+    case closeAll                                     // F5
+    case setQuery(String)                             // F6
+    case beginSearch, endSearch, cancelSearch         // F7
+    case setTitle(id: String, title: String)          // F8
+    case move(from: Int, to: Int)                     // F9
+    case select(Int)                                  // A1
+    case reopen                                       // U2
+    case setViewport(ViewportSpec)                    // L7
+    case swipeBegan(Int, vx: Double, vy: Double)      // G1
+    case swipeChanged(tx: Double)                     // G3
+    case swipeEnded(tx: Double, vx: Double)           // G4
+    case swipeCancelled                               // G4
+    case tapClose(Int)                                // G6
+    case flyAwayFinished(String)                      // G6
+    case save                                         // P1
+    case restoreSaved                                 // P2: the last saved session
+    case restoreData(String)                          // P3: arbitrary (often corrupt) text
+
+    /// The kind, for swarm testing, weights and statistics.
+    public var kind: ActionKind {
+        switch self {
+        case .willAppear: .willAppear
+        case .newTab: .newTab
+        case .closeDisplayed: .closeDisplayed
+        case .closeID: .closeID
+        case .closeAll: .closeAll
+        case .setQuery: .setQuery
+        case .beginSearch, .endSearch, .cancelSearch: .search
+        case .setTitle: .setTitle
+        case .move: .move
+        case .select: .select
+        case .reopen: .reopen
+        case .setViewport: .setViewport
+        case .swipeBegan: .swipeBegan
+        case .swipeChanged: .swipeChanged
+        case .swipeEnded, .swipeCancelled: .swipeEnded
+        case .tapClose: .tapClose
+        case .flyAwayFinished: .flyAwayFinished
+        case .save, .restoreSaved: .save
+        case .restoreData: .restoreData
+        }
+    }
+}
+
+/// Action kinds: the unit of weights, swarm subsets and coverage statistics.
+public enum ActionKind: String, CaseIterable, Codable, Sendable {
+    case willAppear, newTab, closeDisplayed, closeID, closeAll, setQuery, search, setTitle, move,
+         select, reopen, setViewport, swipeBegan, swipeChanged, swipeEnded, tapClose,
+         flyAwayFinished, save, restoreData
+}
+
+// MARK: Printing
+
+extension Action: CustomStringConvertible {
+    /// Swift source for this action, as the regression tests write it: `.closeDisplayed(2)`.
+    public var swiftCode: String {
+        func d(_ x: Double) -> String {
+            if x.isNaN { return ".nan" }
+            if x.isInfinite { return x < 0 ? "-.infinity" : ".infinity" }
+            return x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
+        }
+        func s(_ x: String) -> String { swiftStringLiteral(x) }
+        switch self {
+        case .willAppear: return ".willAppear"
+        case .newTab: return ".newTab"
+        case .closeDisplayed(let i): return ".closeDisplayed(\(i))"
+        case .closeID(let id): return ".closeID(\(s(id)))"
+        case .closeAll: return ".closeAll"
+        case .setQuery(let q): return ".setQuery(\(s(q)))"
+        case .beginSearch: return ".beginSearch"
+        case .endSearch: return ".endSearch"
+        case .cancelSearch: return ".cancelSearch"
+        case let .setTitle(id, title): return ".setTitle(id: \(s(id)), title: \(s(title)))"
+        case let .move(f, t): return ".move(from: \(f), to: \(t))"
+        case .select(let i): return ".select(\(i))"
+        case .reopen: return ".reopen"
+        case .setViewport(let v):
+            return ".setViewport(ViewportSpec(width: \(d(v.width)), height: \(d(v.height)), safeLeft: \(d(v.safeLeft)), safeRight: \(d(v.safeRight)), safeTop: \(d(v.safeTop)), safeBottom: \(d(v.safeBottom))))"
+        case let .swipeBegan(i, vx, vy): return ".swipeBegan(\(i), vx: \(d(vx)), vy: \(d(vy)))"
+        case .swipeChanged(let tx): return ".swipeChanged(tx: \(d(tx)))"
+        case let .swipeEnded(tx, vx): return ".swipeEnded(tx: \(d(tx)), vx: \(d(vx)))"
+        case .swipeCancelled: return ".swipeCancelled"
+        case .tapClose(let i): return ".tapClose(\(i))"
+        case .flyAwayFinished(let id): return ".flyAwayFinished(\(s(id)))"
+        case .save: return ".save"
+        case .restoreSaved: return ".restoreSaved"
+        case .restoreData(let text): return ".restoreData(\(s(text)))"
+        }
+    }
+
+    public var description: String { String(swiftCode.dropFirst()) }
+}
+
+/// A Swift string literal that reproduces `s` exactly (escapes quotes, backslashes and
+/// every non-printable or non-ASCII scalar, so the literal survives copy and paste).
+public func swiftStringLiteral(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if scalar.value >= 0x20 && scalar.value < 0x7F { out.unicodeScalars.append(scalar) }
+            else { out += "\\u{\(String(scalar.value, radix: 16))}" }
+        }
+    }
+    return out + "\""
+}

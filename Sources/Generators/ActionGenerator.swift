@@ -1,0 +1,93 @@
+/// What generation may know of the model: read from the reference after every step.
+public struct GenerationState: Sendable {
+    public var tabIDs: [String] = []
+    public var titles: [String] = []
+    public var displayedCount = 0
+    public var query = ""
+    public var pendingFlyAways: [String] = []
+    public var swiping = false
+    public var hasSaved = false
+    /// Every id ever seen, so closes and completions can target tabs closed since.
+    public var knownIDs: [String] = []
+    public init() {}
+}
+
+/// How sequences are generated: weights per action kind, the share of deliberately invalid
+/// actions, and swarm testing.
+public struct GeneratorConfig: Sendable {
+    public var weights: [ActionKind: Int]
+    /// Probability that an index or id is deliberately wrong (error paths).
+    public var invalidShare: Double
+    /// Swarm testing (Groce et al. 2012): each sequence enables a random subset of kinds.
+    public var swarm: Bool
+
+    public init(weights: [ActionKind: Int] = GeneratorConfig.defaultWeights, invalidShare: Double = 0.05, swarm: Bool = true) {
+        self.weights = weights; self.invalidShare = invalidShare; self.swarm = swarm
+    }
+
+    public static let defaultWeights: [ActionKind: Int] = [
+        .willAppear: 2, .newTab: 12, .closeDisplayed: 6, .closeID: 2, .closeAll: 1, .setQuery: 6,
+        .search: 3, .setTitle: 6, .move: 4, .select: 3, .reopen: 3, .setViewport: 3, .swipeBegan: 5,
+        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1,
+    ]
+}
+
+/// State-aware action generation: looks at the current state so most actions make sense
+/// (an index that is displayed, a fly-away that is pending), with a tunable share of
+/// invalid ones.
+public struct ActionGenerator: Sendable {
+    public let config: GeneratorConfig
+    public init(config: GeneratorConfig = GeneratorConfig()) { self.config = config }
+
+    /// Draws the sequence's enabled kinds (swarm) — once, at the start of a sequence.
+    /// Each kind is on with probability 1/2; `newTab` is always on so tabs exist.
+    public func enabledKinds(_ c: inout Choices) -> [ActionKind] {
+        let all = ActionKind.allCases.filter { (config.weights[$0] ?? 0) > 0 }
+        guard config.swarm else { return all }
+        let on = all.filter { $0 == .newTab || c.bool(0.5) }
+        return on
+    }
+
+    /// One action for `state`, of one of the `enabled` kinds.
+    public func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind]) -> Action {
+        let kind = enabled[c.weighted(enabled.map { config.weights[$0] ?? 0 })]
+        let invalid = c.bool(config.invalidShare)
+        func index(_ count: Int) -> Int {
+            if invalid || count == 0 { return c.element(of: [-1, count, count + 1, Int.max, Int.min]) }
+            return c.int(in: 0...(count - 1))
+        }
+        func id() -> String {
+            if invalid || s.knownIDs.isEmpty { return c.element(of: ["nope", "", "t0"]) }
+            return c.bool(0.8) && !s.tabIDs.isEmpty ? c.element(of: s.tabIDs) : c.element(of: s.knownIDs)
+        }
+        switch kind {
+        case .willAppear: return .willAppear
+        case .newTab: return .newTab
+        case .closeDisplayed: return .closeDisplayed(index(s.displayedCount))
+        case .closeID: return .closeID(id())
+        case .closeAll: return .closeAll
+        case .setQuery: return .setQuery(Values.query(titles: s.titles).run(&c))
+        case .search: return c.element(of: [.beginSearch, .endSearch, .cancelSearch])
+        case .setTitle: return .setTitle(id: id(), title: Values.title.run(&c))
+        case .move: return .move(from: index(s.displayedCount), to: index(s.displayedCount))
+        case .select: return .select(index(s.displayedCount))
+        case .reopen: return .reopen
+        case .setViewport: return .setViewport(Values.viewport.run(&c))
+        case .swipeBegan:
+            let vx = Values.velocity.run(&c)
+            // Mostly horizontal; sometimes more vertical than horizontal (G1 cancels).
+            let vy = c.bool(0.2) ? vx * 2 + 1 : vx / 4
+            return .swipeBegan(index(s.displayedCount), vx: vx, vy: vy)
+        case .swipeChanged: return .swipeChanged(tx: Values.translation.run(&c))
+        case .swipeEnded:
+            if c.bool(0.2) { return .swipeCancelled }
+            return .swipeEnded(tx: Values.translation.run(&c), vx: Values.velocity.run(&c))
+        case .tapClose: return .tapClose(index(s.displayedCount))
+        case .flyAwayFinished:
+            if !invalid && !s.pendingFlyAways.isEmpty { return .flyAwayFinished(c.element(of: s.pendingFlyAways)) }
+            return .flyAwayFinished(id())
+        case .save: return s.hasSaved && c.bool(0.5) ? .restoreSaved : .save
+        case .restoreData: return .restoreData(SessionText.generate(&c, state: s))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// The one stream of choices under every generator (Hypothesis's idea): each generator
+/// draws bounded integers from here, and every draw is recorded, so the recorded
+/// choices replay the exact case. The stream comes from a seed, from a recorded list, or
+/// from raw bytes (a fuzzer's input).
+public struct Choices: Sendable {
+    enum Source: Sendable {
+        case random(Xoshiro256StarStar)
+        case replay([UInt64], next: Int)
+        case bytes([UInt8], next: Int)
+    }
+    var source: Source
+    /// Every value drawn so far, in order.
+    public private(set) var recorded: [UInt64] = []
+    /// Whether a replay or byte source ran dry (later draws gave 0, the simplest value).
+    public private(set) var exhausted = false
+
+    public init(seed: UInt64) { source = .random(Xoshiro256StarStar(seed: seed)) }
+    public init(replaying values: [UInt64]) { source = .replay(values, next: 0) }
+    public init(bytes: [UInt8]) { source = .bytes(bytes, next: 0) }
+
+    /// A value in `0...bound`. Replayed values above `bound` are clamped into range.
+    public mutating func draw(upTo bound: UInt64) -> UInt64 {
+        let value: UInt64
+        switch source {
+        case .random(var rng):
+            value = rng.next(upTo: bound)
+            source = .random(rng)
+        case .replay(let values, let i):
+            if i < values.count { value = min(values[i], bound) } else { value = 0; exhausted = true }
+            source = .replay(values, next: i + 1)
+        case .bytes(let bytes, let i):
+            // As many bytes as the bound needs, little-endian, reduced into range.
+            var v: UInt64 = 0, used = 0, b = bound
+            while b > 0 && i + used < bytes.count {
+                v |= UInt64(bytes[i + used]) << (8 * UInt64(used))
+                used += 1
+                b >>= 8
+            }
+            if b > 0 { exhausted = true }
+            value = bound == .max ? v : v % (bound &+ 1)
+            source = .bytes(bytes, next: i + used)
+        }
+        recorded.append(value)
+        return value
+    }
+
+    /// An integer in `range`.
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
+        let span = UInt64(bitPattern: Int64(range.upperBound) &- Int64(range.lowerBound))
+        return range.lowerBound &+ Int(truncatingIfNeeded: draw(upTo: span))
+    }
+
+    /// True with probability `p` (to 1/1024).
+    public mutating func bool(_ p: Double = 0.5) -> Bool {
+        draw(upTo: 1023) < UInt64((p * 1024).rounded())
+    }
+
+    /// An element of a non-empty array.
+    public mutating func element<T>(of values: [T]) -> T { values[int(in: 0...(values.count - 1))] }
+
+    /// An index chosen with the given non-negative weights (at least one positive).
+    public mutating func weighted(_ weights: [Int]) -> Int {
+        let total = weights.reduce(0, +)
+        guard total > 0 else { return 0 }
+        var pick = int(in: 0...(total - 1))
+        for (i, w) in weights.enumerated() {
+            if pick < w { return i }
+            pick -= w
+        }
+        return weights.count - 1
+    }
+}
+
+/// A generator: a function of the choice stream. Every generator shrinks and replays
+/// for free because it is nothing but draws.
+public struct Gen<Value>: Sendable {
+    public let run: @Sendable (inout Choices) -> Value
+    public init(_ run: @escaping @Sendable (inout Choices) -> Value) { self.run = run }
+
+    public func map<T>(_ f: @escaping @Sendable (Value) -> T) -> Gen<T> { Gen<T> { f(self.run(&$0)) } }
+
+    public static func int(_ range: ClosedRange<Int>) -> Gen<Int> { Gen<Int> { $0.int(in: range) } }
+    public static func bool(_ p: Double) -> Gen<Bool> { Gen<Bool> { $0.bool(p) } }
+    public static func element(_ values: [Value]) -> Gen<Value> where Value: Sendable { Gen { $0.element(of: values) } }
+    /// One of `options`, chosen by weight.
+    public static func oneOf(_ options: [(weight: Int, gen: Gen<Value>)]) -> Gen<Value> {
+        let weights = options.map(\.weight), gens = options.map(\.gen)
+        return Gen { c in gens[c.weighted(weights)].run(&c) }
+    }
+    /// An array of `count` values.
+    public func array(_ count: ClosedRange<Int>) -> Gen<[Value]> {
+        Gen<[Value]> { c in (0..<c.int(in: count)).map { _ in self.run(&c) } }
+    }
+}
+
+extension Gen where Value == String {
+    /// A string of `length` characters from `alphabet`.
+    public static func string(_ alphabet: [String], length: ClosedRange<Int>) -> Gen<String> {
+        Gen { c in (0..<c.int(in: length)).map { _ in c.element(of: alphabet) }.joined() }
+    }
+}

@@ -1,0 +1,86 @@
+/// Adversarial values: small alphabets so filters hit and miss often, and the Unicode
+/// cases that break naive matching (F1).
+public enum Values {
+    /// Letters of a tiny alphabet: most random titles and queries overlap.
+    public static let smallAlphabet = ["a", "b", "A", "B", " "]
+    /// The hard cases: dotted/dotless i, sharp s, precomposed vs combining accent, emoji
+    /// with ZWJ, right-to-left text, whitespace, and the empty string.
+    public static let tricky = [
+        "", " ", "  ", "\t", "İ", "ı", "i", "I", "ß", "SS", "ss", "é", "e\u{301}", "E\u{301}",
+        "👩‍👩‍👧", "👩", "\u{200D}", "שלום", "مرحبا", "New Tab", "new", "TAB", "Ω", "ω",
+    ]
+
+    public static let title: Gen<String> = .oneOf([
+        (6, .string(smallAlphabet, length: 0...4)),
+        (3, .string(tricky, length: 1...3)),
+        (1, .element(["New Tab", "Apple", "apple pie", "Swift Forums"])),
+        (1, Gen { c in String(repeating: "ab", count: c.int(in: 100...600)) }),   // very long
+    ])
+
+    /// A query: often a piece of an open tab's title with its case changed.
+    public static func query(titles: [String]) -> Gen<String> {
+        .oneOf([
+            (4, .string(smallAlphabet, length: 0...2)),
+            (2, .string(tricky, length: 1...2)),
+            (titles.isEmpty ? 0 : 4, Gen { c in
+                let t = Array(c.element(of: titles.isEmpty ? [""] : titles))
+                if t.isEmpty { return "" }
+                let start = c.int(in: 0...(t.count - 1))
+                let end = c.int(in: start...min(t.count, start + 3))
+                let piece = String(t[start..<end])
+                switch c.int(in: 0...2) {
+                case 0: return piece.uppercased()
+                case 1: return piece.lowercased()
+                default: return piece
+                }
+            }),
+        ])
+    }
+
+    /// Real devices (points, safe-area insets), portrait and landscape, split view.
+    public static let devices: [ViewportSpec] = [
+        ViewportSpec(width: 320, height: 568),                                           // iPhone SE 1
+        ViewportSpec(width: 375, height: 667, safeTop: 20),                              // iPhone 8
+        ViewportSpec(width: 393, height: 852, safeTop: 59, safeBottom: 34),              // iPhone 15
+        ViewportSpec(width: 430, height: 932, safeTop: 59, safeBottom: 34),              // 15 Pro Max
+        ViewportSpec(width: 852, height: 393, safeLeft: 59, safeRight: 59, safeBottom: 21),
+        ViewportSpec(width: 932, height: 430, safeLeft: 59, safeRight: 59, safeBottom: 21),
+        ViewportSpec(width: 568, height: 320),
+        ViewportSpec(width: 820, height: 1180, safeTop: 24, safeBottom: 20),             // iPad Air
+        ViewportSpec(width: 1180, height: 820, safeTop: 24, safeBottom: 20),
+        ViewportSpec(width: 1024, height: 1366, safeTop: 24, safeBottom: 20),            // iPad Pro 12.9
+        ViewportSpec(width: 1366, height: 1024, safeTop: 24, safeBottom: 20),
+        ViewportSpec(width: 320, height: 1024),                                          // Slide Over
+        ViewportSpec(width: 507, height: 1024), ViewportSpec(width: 694, height: 1024),  // split view
+        ViewportSpec(width: 375, height: 375),                                           // square
+    ]
+
+    public static let viewport: Gen<ViewportSpec> = .oneOf([
+        (5, .element(devices)),
+        (3, Gen { c in   // random, fractional
+            ViewportSpec(width: Double(c.int(in: 1...30_000)) / 10, height: Double(c.int(in: 1...30_000)) / 10,
+                         safeLeft: Double(c.int(in: 0...600)) / 10, safeRight: Double(c.int(in: 0...600)) / 10)
+        }),
+        (2, Gen { c in   // tiny, around the 44 pt thresholds
+            ViewportSpec(width: Double(c.int(in: 0...260)), height: Double(c.int(in: 0...260)),
+                         safeLeft: Double(c.int(in: 0...20)), safeRight: Double(c.int(in: 0...20)))
+        }),
+        (1, .element([
+            ViewportSpec(width: 0, height: 0), ViewportSpec(width: -100, height: 500),
+            ViewportSpec(width: .nan, height: 800), ViewportSpec(width: .infinity, height: 800),
+            ViewportSpec(width: 400, height: -.infinity), ViewportSpec(width: 1e300, height: 1e-300),
+            ViewportSpec(width: 400, height: 800, safeLeft: -10), ViewportSpec(width: 100, height: 800, safeLeft: 60, safeRight: 60),
+            ViewportSpec(width: 1e9, height: 1e9), ViewportSpec(width: 74, height: 100), ViewportSpec(width: 163.9, height: 100),
+        ])),
+    ])
+
+    /// Translations and velocities around the G4 thresholds (±125 pt, ±1000 pt/s, exactly on them).
+    public static let translation: Gen<Double> = .oneOf([
+        (3, .element([-125, -124.999, -125.001, 125, 0, -0.0, 1, -1, -500, 500])),
+        (2, Gen { c in Double(c.int(in: -4000...4000)) / 10 }),
+    ])
+    public static let velocity: Gen<Double> = .oneOf([
+        (3, .element([-1000, -999.999, -1000.001, 1000, 0, -5000, 5000])),
+        (2, Gen { c in Double(c.int(in: -30_000...30_000)) / 10 }),
+    ])
+}
