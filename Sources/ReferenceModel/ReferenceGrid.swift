@@ -30,6 +30,10 @@ public struct RefOutcome: Equatable, Sendable {
     public var closeAllEnabled: Bool? = nil
     public var flyAwayDuration: Double? = nil
 
+    public init(rejected: String? = nil, update: ViewUpdate = .none, closeAllEnabled: Bool? = nil, flyAwayDuration: Double? = nil) {
+        self.rejected = rejected; self.update = update; self.closeAllEnabled = closeAllEnabled; self.flyAwayDuration = flyAwayDuration
+    }
+
     static func reject(_ why: String) -> RefOutcome { RefOutcome(rejected: why) }
 }
 

@@ -15,6 +15,12 @@ public struct RefLayout: Equatable, Sendable {
     public var itemHeight = 0.0
     public var insetTop = 0.0, insetLeft = 0.0, insetBottom = 0.0, insetRight = 0.0
 
+    public init(tooSmall: Bool, columns: Double = 0, itemWidth: Double = 0, itemHeight: Double = 0,
+                insetTop: Double = 0, insetLeft: Double = 0, insetBottom: Double = 0, insetRight: Double = 0) {
+        self.tooSmall = tooSmall; self.columns = columns; self.itemWidth = itemWidth; self.itemHeight = itemHeight
+        self.insetTop = insetTop; self.insetLeft = insetLeft; self.insetBottom = insetBottom; self.insetRight = insetRight
+    }
+
     public static func compute(_ v: RefViewport, displayedCount n: Int) -> RefLayout {
         let tooSmall = RefLayout(tooSmall: true)
         let all = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom]

@@ -1,0 +1,93 @@
+import Generators
+
+/// How often each action kind ran and which interesting situations were reached
+/// (QuickCheck's `aggregate`/`collect`). Printed sorted, so output is deterministic.
+public struct Coverage: Sendable {
+    public private(set) var kinds: [ActionKind: Int] = [:]
+    public private(set) var situations: [Situation: Int] = [:]
+
+    public enum Situation: String, CaseIterable, Sendable, Codable {
+        case closeUnderFilterHidingTabs = "close under a filter that hides tabs"
+        case moveUnderFilter = "move under a filter that hides tabs"
+        case newTabHiddenByFilter = "new tab hidden by the filter"
+        case titleChangeHides = "title change hides the tab"
+        case titleChangeShows = "title change shows the tab"
+        case swipeDeletesByDistance = "swipe deletes by distance (tx ≤ -125)"
+        case swipeDeletesBySpeed = "swipe deletes by speed only"
+        case swipeFliesBack = "swipe flies back"
+        case swipeRightFastFliesBack = "net rightward drag with fast leftward release flies back"
+        case swipeCancelled = "swipe cancelled by the system"
+        case secondSwipeRefused = "second swipe refused"
+        case swipeLockReleasedByHiding = "swipe released because its tab was hidden or closed"
+        case tooSmallLayout = "tooSmall layout"
+        case landscapeLayout = "landscape layout"
+        case corruptRestoreRejected = "restore of corrupt data rejected"
+        case restoreAccepted = "restore accepted"
+        case flyAwayOvertakenByCloseAll = "pending fly-away overtaken by close all"
+        case flyAwayAfterQueryChange = "fly-away finished after a query change"
+        case flyAwayCompletionForClosedTab = "fly-away completion for a tab already closed"
+        case indexRejected = "out-of-range index rejected"
+        case reopenNothing = "reopen with nothing to reopen"
+        case reopenUnderFilter = "reopen under a filter"
+        case closeActiveTab = "close the active tab"
+    }
+
+    public init() {}
+
+    mutating func count(_ kind: ActionKind) { kinds[kind, default: 0] += 1 }
+    mutating func count(_ s: Situation) { situations[s, default: 0] += 1 }
+
+    public mutating func merge(_ other: Coverage) {
+        for (k, v) in other.kinds { kinds[k, default: 0] += v }
+        for (k, v) in other.situations { situations[k, default: 0] += v }
+    }
+
+    /// Notes what this step exercised.
+    mutating func observe(_ action: Action, pre: Observation, post: Observation, outcome: StepOutcome, queryChangedSincePending: Bool) {
+        count(action.kind)
+        let filtering = pre.displayed.count < pre.tabs.count
+        if outcome.rejected == "indexOutOfRange" { count(.indexRejected) }
+        if outcome.rejected == "invalidSession" { count(.corruptRestoreRejected) }
+        if post.layout.tooSmall { count(.tooSmallLayout) }
+        if pre.swipeHolder != nil && post.swipeHolder == nil, !post.displayed.contains(pre.swipeHolder!) { count(.swipeLockReleasedByHiding) }
+        if pre.active != nil && !post.tabs.contains(where: { $0.id == pre.active }) { count(.closeActiveTab) }
+        guard outcome.rejected == nil else { return }
+        switch action {
+        case .closeDisplayed where filtering, .tapClose where filtering: count(.closeUnderFilterHidingTabs)
+        case .move(let f, let t) where filtering && f != t: count(.moveUnderFilter)
+        case .newTab where post.displayed.count == pre.displayed.count: count(.newTabHiddenByFilter)
+        case .setTitle(let id, _):
+            let was = pre.displayed.contains(id), now = post.displayed.contains(id)
+            if was && !now { count(.titleChangeHides) }
+            if !was && now { count(.titleChangeShows) }
+        case let .swipeEnded(tx, vx) where pre.swipeHolder != nil:
+            if tx <= 0 && -tx >= 125 { count(.swipeDeletesByDistance) }
+            else if tx <= 0 && -vx >= 1000 { count(.swipeDeletesBySpeed) }
+            else if tx > 0 && -vx >= 1000 { count(.swipeRightFastFliesBack) }
+            else { count(.swipeFliesBack) }
+        case .swipeCancelled where pre.swipeHolder != nil: count(.swipeCancelled)
+        case .swipeBegan where pre.swipeHolder != nil: count(.secondSwipeRefused)
+        case .setViewport where !post.layout.tooSmall && post.layout.columns == 3: count(.landscapeLayout)
+        case .restoreSaved, .restoreData: count(.restoreAccepted)
+        case .closeAll where !pre.pending.isEmpty: count(.flyAwayOvertakenByCloseAll)
+        case .flyAwayFinished(let id):
+            if !pre.tabs.contains(where: { $0.id == id }) { count(.flyAwayCompletionForClosedTab) }
+            else if pre.pending.contains(id) && queryChangedSincePending { count(.flyAwayAfterQueryChange) }
+        case .reopen:
+            if pre.closedCount == 0 { count(.reopenNothing) } else if !pre.query.isEmpty { count(.reopenUnderFilter) }
+        default: break
+        }
+    }
+
+    /// A table: kinds by count, then situations in declaration order.
+    public func table() -> String {
+        var lines = ["action kind            count"]
+        for k in ActionKind.allCases { lines.append(pad(k.rawValue, 22) + " " + String(kinds[k] ?? 0)) }
+        lines.append("")
+        lines.append("situation                                                    count")
+        for s in Situation.allCases { lines.append(pad(s.rawValue, 60) + " " + String(situations[s] ?? 0)) }
+        return lines.joined(separator: "\n")
+    }
+
+    func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Generators
+
+/// The one protocol the engine knows: apply an action, observe the state. Any two
+/// drivers can be compared — production vs reference, or old vs new implementation.
+public protocol GridDriver {
+    /// Applies one action; never traps, whatever the action.
+    mutating func apply(_ action: Action) -> StepOutcome
+    /// The state after the last action.
+    func observe() -> Observation
+    /// P2: restores what `.save` last saved into a fresh instance and observes it; nil when
+    /// nothing was saved or the restore was rejected (the message says why).
+    func roundTrip() -> Result<Observation, RoundTripError>?
+}
+
+public struct RoundTripError: Error, Sendable { public let message: String }
+
+/// A named way to make a driver, for `--compare A,B`.
+public struct DriverFactory: Sendable {
+    public let name: String
+    public let summary: String
+    public let make: @Sendable (ViewportSpec) -> any GridDriver
+
+    public init(name: String, summary: String, make: @escaping @Sendable (ViewportSpec) -> any GridDriver) {
+        self.name = name; self.summary = summary; self.make = make
+    }
+
+    /// The built-in drivers. Add yours here (or pass a factory to `Runner`) to compare a
+    /// refactored view-model against the current one.
+    public static let builtIn: [DriverFactory] = [
+        DriverFactory(name: "production", summary: "TabModel.TabGrid, the production view-model") { TabModelDriver(viewport: $0) },
+        DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle") { ReferenceDriver(viewport: $0) },
+    ]
+
+    public static func named(_ name: String) -> DriverFactory? { builtIn.first { $0.name == name } }
+}

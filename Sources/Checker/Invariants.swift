@@ -1,0 +1,253 @@
+import Generators
+import ReferenceModel
+
+/// What the invariants see of one step of the implementation under test.
+struct StepFacts {
+    let action: Action
+    let pre: Observation
+    let post: Observation
+    let outcome: StepOutcome
+    let viewport: ViewspecBox
+    /// Whether `.willAppear` has happened (B2).
+    let appeared: Bool
+    /// The Close All state the simulated view holds after the step (B2).
+    let viewCloseAll: Bool?
+    /// The simulated collection view's error for this step's update, if any (F10).
+    let viewError: InvalidUpdate?
+    let viewItems: [String]
+    let roundTrip: Result<Observation, RoundTripError>?
+}
+
+struct ViewspecBox { let spec: ViewportSpec }
+
+/// The invariants that need no reference, each named after its rules.
+enum Invariants {
+    static func check(_ p: Property, _ f: StepFacts) -> Violation? {
+        switch p {
+        case .differential: return nil
+        case .mapping: return mapping(f)
+        case .closeAllButton: return closeAll(f)
+        case .itemsPerRow: return itemsPerRow(f)
+        case .activeTab: return activeTab(f)
+        case .swipeLock: return swipe(f)
+        case .reopen: return reopen(f)
+        case .session: return session(f)
+        case .rejection: return rejection(f)
+        }
+    }
+
+    static func ids(_ o: Observation) -> [String] { o.tabs.map(\.id) }
+
+    // MARK: F3 F4 F10 G6
+
+    static func mapping(_ f: StepFacts) -> Violation? {
+        if let e = f.viewError {
+            return Violation(.mapping, "F10", "the collection view rejected the update \(f.outcome.update): \(e.message)")
+        }
+        if f.viewItems != f.post.displayed {
+            return Violation(.mapping, "F10", "after the update \(f.outcome.update) the view shows \(f.viewItems) but displayed is \(f.post.displayed)")
+        }
+        let postIDs = ids(f.post)
+        if Set(postIDs).count != postIDs.count {
+            return Violation(.mapping, "F", "tab ids are not unique: \(postIDs)")
+        }
+        guard f.outcome.rejected == nil else { return nil }
+        func removed(_ id: String?, _ rule: String, _ what: String) -> Violation? {
+            let expected = ids(f.pre).filter { $0 != id }
+            if postIDs != expected {
+                return Violation(.mapping, rule, "\(what): expected tabs \(expected), got \(postIDs)")
+            }
+            return nil
+        }
+        switch f.action {
+        case .closeDisplayed(let i):
+            return removed(f.pre.displayed[i], "F3", "closing displayed item \(i) must remove \(f.pre.displayed[i]), the tab the user saw")
+        case .closeID(let id):
+            return removed(id, "F4", "closing \(id) by identity")
+        case .flyAwayFinished(let id):
+            let closes = f.pre.pending.contains(id)
+            return removed(closes ? id : nil, "G6", closes ? "the fly-away of \(id) finished: that tab, and only it, closes" : "a completion for \(id), which is not flying away, closes nothing")
+        case .tapClose(let i):
+            if postIDs != ids(f.pre) { return Violation(.mapping, "G6", "the close button must not remove a tab before its fly-away finishes") }
+            if !f.post.pending.contains(f.pre.displayed[i]) {
+                return Violation(.mapping, "G6", "the close button on \(f.pre.displayed[i]) must start its fly-away; pending is \(f.post.pending)")
+            }
+        default: break
+        }
+        return nil
+    }
+
+    // MARK: B1 B2
+
+    static func closeAll(_ f: StepFacts) -> Violation? {
+        let expected = !f.post.tabs.isEmpty
+        if f.post.closeAllEnabled != expected {
+            return Violation(.closeAllButton, "B1", "Close All enabled is \(f.post.closeAllEnabled) with \(f.post.tabs.count) tabs open")
+        }
+        if f.appeared && f.viewCloseAll != expected {
+            return Violation(.closeAllButton, "B2", "the view's Close All state is \(f.viewCloseAll.map { "\($0)" } ?? "unset") but \(f.post.tabs.count) tabs are open")
+        }
+        return nil
+    }
+
+    // MARK: L5 L6
+
+    static func itemsPerRow(_ f: StepFacts) -> Violation? {
+        LayoutCheck.check(f.post.layout, viewport: f.viewport.spec, displayedCount: f.post.displayed.count)
+    }
+
+    // MARK: A2 A3 A4
+
+    static func activeTab(_ f: StepFacts) -> Violation? {
+        let postIDs = ids(f.post)
+        if let a = f.post.active, !postIDs.contains(a) {
+            return Violation(.activeTab, "A4", "the active tab \(a) is not open")
+        }
+        guard f.outcome.rejected == nil else { return nil }
+        if case .newTab = f.action, f.post.active != postIDs.last {
+            return Violation(.activeTab, "A2", "the new tab \(postIDs.last ?? "?") must be active, active is \(f.post.active ?? "none")")
+        }
+        if case .closeAll = f.action, f.post.active != nil {
+            return Violation(.activeTab, "A3", "after Close All no tab may be active")
+        }
+        let preIDs = ids(f.pre)
+        // A single tab closed: if it was active, its neighbour is active now.
+        if postIDs.count == preIDs.count - 1, let gone = preIDs.first(where: { !postIDs.contains($0) }) {
+            let at = preIDs.firstIndex(of: gone)!
+            if f.pre.active == gone {
+                let expected = at + 1 < preIDs.count ? preIDs[at + 1] : (at > 0 ? preIDs[at - 1] : nil)
+                if f.post.active != expected {
+                    return Violation(.activeTab, "A3", "closing the active tab \(gone) must activate \(expected ?? "none"), got \(f.post.active ?? "none")")
+                }
+            } else if f.post.active != f.pre.active {
+                return Violation(.activeTab, "A3", "closing \(gone), which was not active, changed the active tab from \(f.pre.active ?? "none") to \(f.post.active ?? "none")")
+            }
+        }
+        return nil
+    }
+
+    // MARK: G1–G6
+
+    static func swipe(_ f: StepFacts) -> Violation? {
+        let p = f.post
+        if p.scrollEnabled != (p.swipeHolder == nil) {
+            return Violation(.swipeLock, "G2", "scrolling is \(p.scrollEnabled ? "enabled" : "disabled") while \(p.swipeHolder ?? "no cell") swipes")
+        }
+        if let h = p.swipeHolder, !p.displayed.contains(h) {
+            return Violation(.swipeLock, "G5", "the swipe lock is held by \(h), which is not displayed: a stuck lock")
+        }
+        if p.swipeHolder == nil && (p.swipeOffset != 0 || p.swipeScale != 1 || p.swipeAbove) {
+            return Violation(.swipeLock, "G3", "no cell swipes, yet offset \(p.swipeOffset), scale \(p.swipeScale), above \(p.swipeAbove)")
+        }
+        if let d = f.outcome.flyAwayDuration, !(d >= 0 && d.isFinite) {
+            return Violation(.swipeLock, "G6", "fly-away duration \(d) is negative or not finite")
+        }
+        let newlyPending = p.pending.filter { !f.pre.pending.contains($0) }
+        switch f.action {
+        case .swipeBegan where f.pre.swipeHolder != nil:
+            if p.swipeHolder != f.pre.swipeHolder {
+                return Violation(.swipeLock, "G1", "a second swipe began while \(f.pre.swipeHolder!) swiped")
+            }
+        case let .swipeBegan(_, vx, vy) where abs(vy) > abs(vx):
+            if p.swipeHolder != nil { return Violation(.swipeLock, "G1", "a more vertical than horizontal pan began a swipe") }
+        case let .swipeChanged(tx) where p.swipeHolder != nil:
+            let expected = tx < 0 ? tx : tx / 5
+            if p.swipeOffset != expected || p.swipeScale != 1.05 {
+                return Violation(.swipeLock, "G3", "after changed(\(tx)) the offset is \(p.swipeOffset) (expected \(expected)), scale \(p.swipeScale)")
+            }
+        case let .swipeEnded(tx, vx):
+            if p.swipeHolder != nil { return Violation(.swipeLock, "G5", "the swipe lock is still held after the gesture ended") }
+            if let h = f.pre.swipeHolder {
+                let deletes = tx <= 0 && (-tx >= 125 || -vx >= 1000)
+                if !deletes && newlyPending.contains(h) {
+                    return Violation(.swipeLock, "G4", "a release at tx \(tx), vx \(vx) must fly back, but \(h) flies away")
+                }
+                if deletes && !f.pre.pending.contains(h) && !p.pending.contains(h) {
+                    return Violation(.swipeLock, "G4", "a release at tx \(tx), vx \(vx) must delete \(h), but it flies back")
+                }
+            }
+        case .swipeCancelled:
+            if p.swipeHolder != nil { return Violation(.swipeLock, "G5", "the swipe lock is still held after the gesture was cancelled") }
+            if !newlyPending.isEmpty { return Violation(.swipeLock, "G4", "a cancelled gesture deleted \(newlyPending)") }
+        default: break
+        }
+        return nil
+    }
+
+    // MARK: U1–U3
+
+    static func reopen(_ f: StepFacts) -> Violation? {
+        let p = f.post
+        if p.closedCount > 20 { return Violation(.reopen, "U1", "\(p.closedCount) closes are kept; at most 20") }
+        guard f.outcome.rejected == nil else { return nil }
+        let preIDs = ids(f.pre), postIDs = ids(p)
+        let gone = preIDs.filter { !postIDs.contains($0) }
+        switch f.action {
+        case .reopen:
+            if f.pre.closedCount == 0 {
+                if p != f.pre { return Violation(.reopen, "U3", "reopen with nothing to reopen changed the state") }
+            } else {
+                let back = f.pre.newestClosed.filter { !preIDs.contains($0) }
+                if postIDs.count != preIDs.count + back.count || !back.allSatisfy(postIDs.contains) {
+                    return Violation(.reopen, "U2", "reopen must bring back \(back); tabs went from \(preIDs) to \(postIDs)")
+                }
+                if p.closedCount != f.pre.closedCount - 1 { return Violation(.reopen, "U2", "reopen must consume the newest entry") }
+            }
+        case .restoreSaved, .restoreData:
+            if p.closedCount != 0 { return Violation(.reopen, "U1", "a restore must clear the reopen history") }
+        default:
+            if !gone.isEmpty {
+                if Set(p.newestClosed) != Set(gone) {
+                    return Violation(.reopen, "U1", "closing \(gone) must record them as the newest entry, got \(p.newestClosed)")
+                }
+                if p.closedCount != min(20, f.pre.closedCount + 1) {
+                    return Violation(.reopen, "U1", "a close must add one entry (now \(p.closedCount), before \(f.pre.closedCount))")
+                }
+            } else if p.closedCount != f.pre.closedCount {
+                return Violation(.reopen, "U1", "a step that closed nothing changed the reopen history")
+            }
+        }
+        return nil
+    }
+
+    // MARK: P2 P3
+
+    static func session(_ f: StepFacts) -> Violation? {
+        switch f.action {
+        case .save:
+            switch f.roundTrip {
+            case .none: return Violation(.session, "P2", "save produced nothing to restore")
+            case .failure(let e)?: return Violation(.session, "P2", "the saved session does not restore: \(e.message)")
+            case .success(let r)?:
+                if r.tabs != f.post.tabs || r.active != f.post.active {
+                    let d = r.diff(against: f.post, "restored", "saved").filter { ["tabs", "active"].contains($0.field) }
+                    return Violation(.session, "P2", "save → restore does not give back the same tabs and active tab", differences: d)
+                }
+                if !r.query.isEmpty || !r.pending.isEmpty || r.swipeHolder != nil {
+                    return Violation(.session, "P2", "a restored session must have an empty query, no fly-aways and no swipe")
+                }
+            }
+        case .restoreSaved, .restoreData:
+            if f.outcome.rejected != nil {
+                if f.post != f.pre {
+                    return Violation(.session, "P3", "a rejected restore changed the state", differences: f.post.diff(against: f.pre, "after", "before"))
+                }
+            } else if !f.post.query.isEmpty || !f.post.pending.isEmpty || f.post.swipeHolder != nil || f.outcome.update != .reload {
+                return Violation(.session, "P2", "a restore must reload, leave the query empty and drop fly-aways and swipes")
+            }
+        default: break
+        }
+        return nil
+    }
+
+    // MARK: rejected events
+
+    static func rejection(_ f: StepFacts) -> Violation? {
+        guard f.outcome.rejected != nil else { return nil }
+        if f.post != f.pre {
+            return Violation(.rejection, "rejected \(f.action.kind.rawValue)", "a rejected event changed the state", differences: f.post.diff(against: f.pre, "after", "before"))
+        }
+        if f.outcome.update != .none { return Violation(.rejection, "F10", "a rejected event sent the update \(f.outcome.update)") }
+        return nil
+    }
+}

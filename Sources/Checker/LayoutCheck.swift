@@ -1,0 +1,46 @@
+import Generators
+import ReferenceModel
+
+/// L5/L6 checked by placement: the simulated flow layout must put `floor(columns)` items
+/// in a full row, within the bounds, for any viewport.
+public enum LayoutCheck {
+    public static func check(_ layout: Observation.Layout, viewport v: ViewportSpec, displayedCount n: Int) -> Violation? {
+        let s = v.width - v.safeLeft - v.safeRight
+        let valid = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].allSatisfy(\.isFinite)
+            && v.safeLeft >= 0 && v.safeRight >= 0 && v.safeTop >= 0 && v.safeBottom >= 0
+            && v.width > 0 && v.height > 0 && s > 0
+        if layout.tooSmall {
+            // tooSmall only when even one column (the whole row) is narrower than 44 pt.
+            let aspect = v.width > v.height ? v.height / v.width : (1 + v.height / v.width) / 2
+            let oneColumnHeight = (s - 30) * aspect
+            if valid && s - 30 >= 44 && oneColumnHeight.isFinite && oneColumnHeight > 0 {
+                return Violation(.itemsPerRow, "L5", "layout is tooSmall although one \(s - 30) pt column fits (\(describe(v)), \(n) items)")
+            }
+            return nil
+        }
+        if !valid { return Violation(.itemsPerRow, "L5", "an invalid viewport (\(describe(v))) must give tooSmall, got \(layout)") }
+        let sizes = [layout.itemWidth, layout.itemHeight]
+        if !sizes.allSatisfy({ $0.isFinite && $0 > 0 }) || layout.itemWidth < 44 {
+            return Violation(.itemsPerRow, "L5", "item size \(layout.itemWidth)×\(layout.itemHeight) for \(describe(v)): never below 44 pt, NaN, infinite, zero or negative")
+        }
+        let ref = RefLayout(tooSmall: false, columns: layout.columns, itemWidth: layout.itemWidth, itemHeight: layout.itemHeight,
+                            insetTop: layout.insetTop, insetLeft: layout.insetLeft, insetBottom: layout.insetBottom, insetRight: layout.insetRight)
+        let perRow = SimulatedFlowLayout.itemsPerFullRow(ref, viewportWidth: v.width)
+        let landscape = v.width > v.height
+        let expected = Int(layout.columns.rounded(.down))
+        var problem: String?
+        if perRow != expected { problem = "\(perRow) items fit in a row, but columns is \(layout.columns) (floor \(expected))" }
+        else if perRow < 1 { problem = "no item fits in a row" }
+        else if perRow > (landscape ? 3 : 2) { problem = "\(perRow) items per row in \(landscape ? "landscape" : "portrait")" }
+        else if n == 1 && perRow != 1 { problem = "one tab must fill one column, got \(perRow) per row" }
+        else if n == 2 && (s - 60) / 2 >= 44 && perRow != 2 { problem = "two tabs must sit side by side, got \(perRow) per row" }
+        if let problem {
+            return Violation(.itemsPerRow, "L6", "\(problem) — \(describe(v)), \(n) items, item width \(layout.itemWidth)")
+        }
+        return nil
+    }
+
+    static func describe(_ v: ViewportSpec) -> String {
+        "viewport \(v.width)×\(v.height), safe left \(v.safeLeft) right \(v.safeRight)"
+    }
+}

@@ -1,0 +1,103 @@
+import ReferenceModel
+import Generators
+
+/// Everything one implementation shows after a step, in plain values, so two
+/// implementations are compared field by field (and a difference printed as a diff).
+public struct Observation: Equatable, Sendable {
+    public struct ObservedTab: Equatable, Sendable, CustomStringConvertible {
+        public var id: String
+        public var title: String
+        public init(id: String, title: String) { self.id = id; self.title = title }
+        public var description: String { "\(id) \(swiftLiteral(title))" }
+    }
+    public struct Layout: Equatable, Sendable, CustomStringConvertible {
+        public var tooSmall: Bool
+        public var columns = 0.0, itemWidth = 0.0, itemHeight = 0.0
+        public var insetTop = 0.0, insetLeft = 0.0, insetBottom = 0.0, insetRight = 0.0
+        public init(tooSmall: Bool, columns: Double = 0, itemWidth: Double = 0, itemHeight: Double = 0,
+                    insetTop: Double = 0, insetLeft: Double = 0, insetBottom: Double = 0, insetRight: Double = 0) {
+            self.tooSmall = tooSmall; self.columns = columns; self.itemWidth = itemWidth; self.itemHeight = itemHeight
+            self.insetTop = insetTop; self.insetLeft = insetLeft; self.insetBottom = insetBottom; self.insetRight = insetRight
+        }
+        public var description: String {
+            tooSmall ? "tooSmall" : "\(columns) columns of \(itemWidth)×\(itemHeight), insets t\(insetTop) l\(insetLeft) b\(insetBottom) r\(insetRight)"
+        }
+        /// Equal up to floating-point noise (1e-9 relative).
+        func matches(_ o: Layout) -> Bool {
+            func close(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-9 * max(abs(a), abs(b)) }
+            return tooSmall == o.tooSmall && close(columns, o.columns) && close(itemWidth, o.itemWidth)
+                && close(itemHeight, o.itemHeight) && close(insetLeft, o.insetLeft) && close(insetRight, o.insetRight)
+                && close(insetTop, o.insetTop) && close(insetBottom, o.insetBottom)
+        }
+    }
+
+    public var tabs: [ObservedTab] = []
+    public var displayed: [String] = []
+    public var query = ""
+    public var active: String?
+    public var cancelVisible = false
+    public var closeAllEnabled = false
+    public var swipeHolder: String?
+    public var swipeOffset = 0.0
+    public var swipeScale = 1.0
+    public var swipeAbove = false
+    public var scrollEnabled = true
+    public var pending: [String] = []
+    public var layout = Layout(tooSmall: true)
+    public var closedCount = 0
+    public var newestClosed: [String] = []
+
+    public init() {}
+
+    /// One line per differing field, each naming the rules that govern it.
+    public func diff(against other: Observation, _ a: String = "impl", _ b: String = "ref") -> [Difference] {
+        var out: [Difference] = []
+        func field<T: Equatable>(_ name: String, _ rule: String, _ x: T, _ y: T, _ show: (T) -> String) {
+            if x != y { out.append(Difference(field: name, rule: rule, left: show(x), right: show(y))) }
+        }
+        let list: ([String]) -> String = { "[" + $0.joined(separator: ", ") + "]" }
+        field("tabs", "F2–F9", tabs, other.tabs) { "[" + $0.map(\.description).joined(separator: ", ") + "]" }
+        field("displayed", "F1", displayed, other.displayed, list)
+        field("query", "F6/F7", query, other.query, swiftLiteral)
+        field("active", "A1–A4", active, other.active) { $0 ?? "none" }
+        field("cancelVisible", "F7", cancelVisible, other.cancelVisible) { "\($0)" }
+        field("closeAllEnabled", "B1", closeAllEnabled, other.closeAllEnabled) { "\($0)" }
+        field("swipe.holder", "G1/G5", swipeHolder, other.swipeHolder) { $0 ?? "none" }
+        field("swipe.offset", "G3", swipeOffset, other.swipeOffset) { "\($0)" }
+        field("swipe.scale", "G3", swipeScale, other.swipeScale) { "\($0)" }
+        field("swipe.above", "G3", swipeAbove, other.swipeAbove) { "\($0)" }
+        field("scrollEnabled", "G2", scrollEnabled, other.scrollEnabled) { "\($0)" }
+        field("pendingFlyAways", "G6", pending, other.pending, list)
+        if !layout.matches(other.layout) {
+            out.append(Difference(field: "layout", rule: "L1–L7", left: layout.description, right: other.layout.description))
+        }
+        field("recentlyClosed.count", "U1", closedCount, other.closedCount) { "\($0)" }
+        field("recentlyClosed.newest", "U1", newestClosed, other.newestClosed, list)
+        return out
+    }
+}
+
+/// One differing field of two observations.
+public struct Difference: Equatable, Sendable, CustomStringConvertible {
+    public let field: String
+    public let rule: String
+    public let left: String
+    public let right: String
+    public var description: String { "  \(field) (\(rule)):\n    - \(left)\n    + \(right)" }
+}
+
+/// What one action did, as the view would see it.
+public struct StepOutcome: Equatable, Sendable {
+    /// Why the event was rejected (an error kind), or nil when accepted.
+    public var rejected: String?
+    public var update: ViewUpdate = .none
+    /// The Close All state sent with this event, if any (B2).
+    public var closeAllSent: Bool?
+    /// The duration of a fly-away started by this event (G6).
+    public var flyAwayDuration: Double?
+    public init(rejected: String? = nil, update: ViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil) {
+        self.rejected = rejected; self.update = update; self.closeAllSent = closeAllSent; self.flyAwayDuration = flyAwayDuration
+    }
+}
+
+func swiftLiteral(_ s: String) -> String { swiftStringLiteral(s) }

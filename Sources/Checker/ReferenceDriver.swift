@@ -1,0 +1,81 @@
+import Foundation
+import Generators
+import ReferenceModel
+
+/// Drives the naive `ReferenceGrid`.
+public struct ReferenceDriver: GridDriver {
+    public var grid: ReferenceGrid
+    var saved: Data?
+
+    public init(viewport: ViewportSpec) {
+        grid = ReferenceGrid(viewport: Self.viewport(viewport))
+    }
+
+    static func viewport(_ v: ViewportSpec) -> RefViewport {
+        RefViewport(width: v.width, height: v.height, safeLeft: v.safeLeft, safeRight: v.safeRight, safeTop: v.safeTop, safeBottom: v.safeBottom)
+    }
+
+    public mutating func apply(_ action: Action) -> StepOutcome {
+        let r: RefOutcome
+        switch action {
+        case .willAppear: r = grid.willAppear()
+        case .newTab: r = grid.newTab()
+        case .closeDisplayed(let i): r = grid.closeDisplayed(i)
+        case .closeID(let id): r = grid.closeByID(id)
+        case .closeAll: r = grid.closeAll()
+        case .setQuery(let q): r = grid.setQuery(q)
+        case .beginSearch: r = grid.beginSearch()
+        case .endSearch: r = grid.endSearch()
+        case .cancelSearch: r = grid.cancelSearch()
+        case let .setTitle(id, title): r = grid.setTitle(title, id: id)
+        case let .move(f, t): r = grid.move(f, t)
+        case .select(let i): r = grid.select(i)
+        case .reopen: r = grid.reopen()
+        case .setViewport(let v): r = grid.setViewport(Self.viewport(v))
+        case let .swipeBegan(i, vx, vy): r = grid.swipeBegan(i, vx: vx, vy: vy)
+        case .swipeChanged(let tx): r = grid.swipeChanged(tx)
+        case let .swipeEnded(tx, vx): r = grid.swipeEnded(tx, vx: vx)
+        case .swipeCancelled: r = grid.swipeCancelled()
+        case .tapClose(let i): r = grid.tapClose(i)
+        case .flyAwayFinished(let id): r = grid.flyAwayFinished(id)
+        case .save: saved = grid.save(); r = RefOutcome()
+        case .restoreSaved:
+            guard let saved else { return StepOutcome() }
+            r = grid.restore(saved)
+        case .restoreData(let text): r = grid.restore(Data(text.utf8))
+        }
+        return StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
+    }
+
+    public func observe() -> Observation { Self.observe(grid) }
+
+    static func observe(_ g: ReferenceGrid) -> Observation {
+        var o = Observation()
+        o.tabs = g.tabs.map { .init(id: $0.id, title: $0.title) }
+        o.displayed = g.displayedIDs
+        o.query = g.query
+        o.active = g.active
+        o.cancelVisible = g.cancelVisible
+        o.closeAllEnabled = g.closeAllEnabled
+        o.swipeHolder = g.swipe.holder
+        o.swipeOffset = g.swipe.offset
+        o.swipeScale = g.swipe.scale
+        o.swipeAbove = g.swipe.above
+        o.scrollEnabled = g.swipe.scrollEnabled
+        o.pending = g.pending
+        let l = g.layout
+        o.layout = .init(tooSmall: l.tooSmall, columns: l.columns, itemWidth: l.itemWidth, itemHeight: l.itemHeight,
+                         insetTop: l.insetTop, insetLeft: l.insetLeft, insetBottom: l.insetBottom, insetRight: l.insetRight)
+        o.closedCount = g.closedEntries.count
+        o.newestClosed = g.closedEntries.last?.map(\.tab.id) ?? []
+        return o
+    }
+
+    public func roundTrip() -> Result<Observation, RoundTripError>? {
+        guard let saved else { return nil }
+        var fresh = ReferenceGrid(viewport: grid.viewport)
+        let r = fresh.restore(saved)
+        if let why = r.rejected { return .failure(RoundTripError(message: why)) }
+        return .success(Self.observe(fresh))
+    }
+}

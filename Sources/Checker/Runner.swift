@@ -1,0 +1,154 @@
+import Foundation
+import Generators
+import ReferenceModel
+
+/// Runs one action sequence against an implementation and an oracle, comparing them and
+/// checking the invariants after every step.
+public struct Runner: Sendable {
+    public var implementation: DriverFactory
+    public var oracle: DriverFactory
+    public var properties: [Property]
+    public var generator: ActionGenerator
+    public var startViewport: ViewportSpec
+
+    public init(implementation: DriverFactory = DriverFactory.builtIn[0], oracle: DriverFactory = DriverFactory.builtIn[1],
+                properties: [Property] = Property.allCases, generator: ActionGenerator = ActionGenerator(),
+                startViewport: ViewportSpec = .phone) {
+        self.implementation = implementation; self.oracle = oracle; self.properties = properties
+        self.generator = generator; self.startViewport = startViewport
+    }
+
+    /// Where a run's actions come from.
+    public enum Source {
+        /// Fixed actions (replay, shrinking, regression tests).
+        case actions([Action])
+        /// Generated from a choice stream, up to `maxSteps` actions (length drawn too).
+        case choices(Choices, maxSteps: Int)
+    }
+
+    public struct Outcome: Sendable {
+        /// The actions executed, up to and including a failing one.
+        public var executed: [Action] = []
+        public var failure: Failure?
+        public var coverage = Coverage()
+        /// The choices drawn (for a generated run).
+        public var choices: [UInt64] = []
+    }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// 1-based step of the failing action.
+        public let step: Int
+        public let action: Action
+        public let violation: Violation
+        public var description: String { "step \(step) (\(action)): \(violation)" }
+    }
+
+    public func run(_ source: Source, collectCoverage: Bool = true) -> Outcome {
+        var impl = implementation.make(startViewport)
+        var ref = oracle.make(startViewport)
+        var implObs = impl.observe(), refObs = ref.observe()
+        var view = SimulatedCollectionView(items: implObs.displayed)
+        var appeared = false
+        var viewport = startViewport
+        var out = Outcome()
+        var genState = GenerationState()
+        var known = Set<String>()
+        var queryChangedSincePending = false
+
+        var choices: Choices?
+        var fixed: [Action] = []
+        var enabled: [ActionKind] = []
+        var length: Int
+        switch source {
+        case .actions(let a): fixed = a; length = a.count
+        case .choices(var c, let maxSteps):
+            enabled = generator.enabledKinds(&c)
+            length = c.int(in: 1...max(1, maxSteps))
+            choices = c
+        }
+
+        for step in 0..<length {
+            let action: Action
+            if var c = choices {
+                updateGenerationState(&genState, refObs, &known)
+                action = generator.action(&c, state: genState, enabled: enabled)
+                choices = c
+            } else {
+                action = fixed[step]
+            }
+            out.executed.append(action)
+            if case .save = action { genState.hasSaved = true }
+            if case .setViewport(let v) = action { viewport = v }
+            if case .willAppear = action { appeared = true }
+
+            let implOut = impl.apply(action)
+            let refOut = ref.apply(action)
+            let implPost = impl.observe()
+            let refPost = ref.observe()
+
+            var viewError: InvalidUpdate?
+            if implOut.rejected == nil {
+                do { try view.apply(implOut.update, dataSource: implPost.displayed) } catch { viewError = error }
+            }
+            if let sent = implOut.closeAllSent { view.receiveCloseAllState(sent) }
+
+            let needsRoundTrip: Bool = { if case .save = action { return properties.contains(.session) } else { return false } }()
+            let facts = StepFacts(action: action, pre: implObs, post: implPost, outcome: implOut,
+                                  viewport: ViewspecBox(spec: viewport), appeared: appeared,
+                                  viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
+                                  roundTrip: needsRoundTrip ? impl.roundTrip() : nil)
+            if collectCoverage {
+                out.coverage.observe(action, pre: implObs, post: implPost, outcome: implOut, queryChangedSincePending: queryChangedSincePending)
+            }
+            if case .setQuery = action, !implPost.pending.isEmpty { queryChangedSincePending = true }
+            if implPost.pending.isEmpty { queryChangedSincePending = false }
+
+            var violation: Violation?
+            for p in properties where p != .differential {
+                if let v = Invariants.check(p, facts) { violation = v; break }
+            }
+            if violation == nil && properties.contains(.differential) {
+                violation = Self.compare(implOut, implPost, refOut, refPost, implementation.name, oracle.name)
+            }
+            if let violation {
+                out.failure = Failure(step: step + 1, action: action, violation: violation)
+                break
+            }
+            implObs = implPost
+            refObs = refPost
+            // After a view error the view is out of sync; resync so later steps are judged fairly.
+            if viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }
+        }
+        out.choices = choices?.recorded ?? []
+        return out
+    }
+
+    func updateGenerationState(_ s: inout GenerationState, _ o: Observation, _ known: inout Set<String>) {
+        s.tabIDs = o.tabs.map(\.id)
+        s.titles = o.tabs.map(\.title)
+        s.displayedCount = o.displayed.count
+        s.query = o.query
+        s.pendingFlyAways = o.pending
+        s.swiping = o.swipeHolder != nil
+        for id in s.tabIDs where known.insert(id).inserted { s.knownIDs.append(id) }
+    }
+
+    /// The differential property: same accept/reject (and error kind), same fly-away, same state.
+    static func compare(_ a: StepOutcome, _ ao: Observation, _ b: StepOutcome, _ bo: Observation, _ an: String, _ bn: String) -> Violation? {
+        if a.rejected != b.rejected {
+            return Violation(.differential, "accept/reject",
+                             "\(an) \(a.rejected.map { "rejected it (\($0))" } ?? "accepted it"), \(bn) \(b.rejected.map { "rejected it (\($0))" } ?? "accepted it")")
+        }
+        switch (a.flyAwayDuration, b.flyAwayDuration) {
+        case (nil, nil): break
+        case let (x?, y?) where abs(x - y) <= 1e-9 * max(1, abs(x)): break
+        default:
+            return Violation(.differential, "G6", "fly-away: \(an) \(a.flyAwayDuration.map { "started one of \($0) s" } ?? "started none"), \(bn) \(b.flyAwayDuration.map { "started one of \($0) s" } ?? "started none")")
+        }
+        let d = ao.diff(against: bo, an, bn)
+        if let first = d.first {
+            return Violation(.differential, "\(first.field) (\(first.rule))", "\(an) and \(bn) disagree (- \(an), + \(bn))", differences: d)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Generators
+import ReferenceModel
+import TabModel
+
+/// Drives the production `TabGrid`.
+public struct TabModelDriver: GridDriver {
+    public var grid: TabGrid
+    var saved: Data?
+
+    public init(viewport: ViewportSpec) {
+        grid = TabGrid(viewport: Self.viewport(viewport), ids: .sequential(prefix: "t"))
+    }
+
+    static func viewport(_ v: ViewportSpec) -> Viewport {
+        Viewport(width: v.width, height: v.height, safeLeft: v.safeLeft, safeRight: v.safeRight, safeTop: v.safeTop, safeBottom: v.safeBottom)
+    }
+
+    public mutating func apply(_ action: Action) -> StepOutcome {
+        do {
+            let update: GridUpdate
+            switch action {
+            case .willAppear: update = grid.willAppear()
+            case .newTab: update = grid.newTab()
+            case .closeDisplayed(let i): update = try grid.closeDisplayed(at: i)
+            case .closeID(let id): update = grid.close(TabID(id))
+            case .closeAll: update = grid.closeAll()
+            case .setQuery(let q): update = grid.setQuery(q)
+            case .beginSearch: update = grid.beginSearch()
+            case .endSearch: update = grid.endSearch()
+            case .cancelSearch: update = grid.cancelSearch()
+            case let .setTitle(id, title): update = grid.setTitle(title, for: TabID(id))
+            case let .move(f, t): update = try grid.move(from: f, to: t)
+            case .select(let i): update = try grid.select(at: i)
+            case .reopen: update = grid.reopenClosedTab()
+            case .setViewport(let v): update = grid.setViewport(Self.viewport(v))
+            case let .swipeBegan(i, vx, vy): update = try grid.swipeBegan(at: i, velocityX: vx, velocityY: vy)
+            case .swipeChanged(let tx): update = grid.swipeChanged(translationX: tx)
+            case let .swipeEnded(tx, vx): update = grid.swipeEnded(translationX: tx, velocityX: vx)
+            case .swipeCancelled: update = grid.swipeCancelled()
+            case .tapClose(let i): update = try grid.tapClose(at: i)
+            case .flyAwayFinished(let id): update = grid.flyAwayFinished(TabID(id))
+            case .save:
+                saved = grid.encodedSession()
+                update = .none
+            case .restoreSaved:
+                guard let saved else { return StepOutcome() }
+                update = try grid.restore(from: saved)
+            case .restoreData(let text): update = try grid.restore(from: Data(text.utf8))
+            }
+            return StepOutcome(update: Self.convert(update.collection), closeAllSent: update.closeAllEnabled,
+                               flyAwayDuration: update.flyAway?.duration)
+        } catch {
+            switch error {
+            case .displayedIndexOutOfRange: return StepOutcome(rejected: "indexOutOfRange")
+            case .invalidSession: return StepOutcome(rejected: "invalidSession")
+            }
+        }
+    }
+
+    static func convert(_ u: CollectionUpdate) -> ViewUpdate {
+        switch u {
+        case .none: return .none
+        case .reload: return .reload
+        case .reloadItems(let i): return .reloadItems(i)
+        case let .batch(d, i, m): return .batch(deletes: d, inserts: i, moves: m.map { (from: $0.from, to: $0.to) })
+        }
+    }
+
+    public func observe() -> Observation {
+        Self.observe(grid)
+    }
+
+    static func observe(_ grid: TabGrid) -> Observation {
+        var o = Observation()
+        o.tabs = grid.tabs.map { .init(id: $0.id.rawValue, title: $0.title) }
+        o.displayed = grid.displayed.map(\.id.rawValue)
+        o.query = grid.query
+        o.active = grid.activeTabID?.rawValue
+        o.cancelVisible = grid.isCancelButtonVisible
+        o.closeAllEnabled = grid.isCloseAllEnabled
+        o.swipeHolder = grid.swipe.holder?.rawValue
+        o.swipeOffset = grid.swipe.offset
+        o.swipeScale = grid.swipe.scale
+        o.swipeAbove = grid.swipe.isAbove
+        o.scrollEnabled = grid.swipe.isScrollEnabled
+        o.pending = grid.pendingFlyAways.map(\.rawValue)
+        switch grid.layout {
+        case .tooSmall: o.layout = .init(tooSmall: true)
+        case .grid(let g):
+            o.layout = .init(tooSmall: false, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight,
+                             insetTop: g.insetTop, insetLeft: g.insetLeft, insetBottom: g.insetBottom, insetRight: g.insetRight)
+        }
+        let closed = grid.recentlyClosed
+        o.closedCount = closed.count
+        o.newestClosed = closed.first?.items.map(\.tab.id.rawValue) ?? []
+        return o
+    }
+
+    public func roundTrip() -> Result<Observation, RoundTripError>? {
+        guard let saved else { return nil }
+        var fresh = TabGrid(viewport: grid.viewport, ids: .sequential(prefix: "t"))
+        do {
+            _ = try fresh.restore(from: saved)
+            return .success(Self.observe(fresh))
+        } catch {
+            return .failure(RoundTripError(message: "\(error)"))
+        }
+    }
+}

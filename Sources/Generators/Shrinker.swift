@@ -1,0 +1,128 @@
+/// Shrinks a failing action sequence to a locally minimal one: no single deletion of a
+/// span and no single simplification of one action's arguments still fails.
+///
+/// Works on the actions that were executed (not on the seed), so a shrunk sequence is
+/// concrete and replays after the generators change. Candidates are tried shortest and
+/// simplest first; each accepted candidate restarts the passes (Hypothesis-style
+/// greedy descent). A time cap keeps a slow predicate from hiding the failure: the
+/// best sequence so far is returned when it runs out.
+public struct Shrinker {
+    public struct Result: Sendable {
+        public let actions: [Action]
+        /// Candidates executed.
+        public let attempts: Int
+        /// Whether the time cap stopped shrinking before a local minimum.
+        public let timedOut: Bool
+    }
+
+    public let timeLimit: Double
+    /// Seconds from an arbitrary origin; injected so generation never reads a clock.
+    public let now: () -> Double
+
+    public init(timeLimit: Double, now: @escaping () -> Double) {
+        self.timeLimit = timeLimit
+        self.now = now
+    }
+
+    /// `fails` runs a candidate and says whether it still fails the same way.
+    public func shrink(_ original: [Action], fails: ([Action]) -> Bool) -> Result {
+        let deadline = now() + timeLimit
+        var best = original
+        var attempts = 0
+        var timedOut = false
+        func tryCandidate(_ c: [Action]) -> Bool {
+            if now() > deadline { timedOut = true; return false }
+            attempts += 1
+            if fails(c) { best = c; return true }
+            return false
+        }
+        var improved = true
+        while improved && !timedOut {
+            improved = false
+            // Pass 1: delete spans, large to small, from the end (later steps depend on earlier ones).
+            var size = best.count / 2
+            while size >= 1 && !timedOut {
+                var start = best.count - size
+                while start >= 0 && !timedOut {
+                    var c = best
+                    c.removeSubrange(start..<min(start + size, best.count))
+                    if tryCandidate(c) { improved = true; start = min(start, best.count - size) } else { start -= 1 }
+                }
+                size /= 2
+            }
+            // Pass 2: simplify each action's arguments.
+            var i = 0
+            while i < best.count && !timedOut {
+                for simpler in best[i].simplerVariants() {
+                    var c = best
+                    c[i] = simpler
+                    if tryCandidate(c) { improved = true; break }
+                }
+                i += 1
+            }
+        }
+        return Result(actions: best, attempts: attempts, timedOut: timedOut)
+    }
+}
+
+extension Action {
+    /// Strictly simpler versions of this action, simplest first: smaller indices, shorter
+    /// and plainer strings, round numbers, a phone-sized viewport.
+    public func simplerVariants() -> [Action] {
+        func ints(_ i: Int) -> [Int] {
+            if i == 0 { return [] }
+            if i < 0 { return i == -1 ? [0] : [0, -1] }
+            return Array(Set([0, i / 2, i - 1])).filter { $0 < i }.sorted()
+        }
+        func strings(_ s: String) -> [String] {
+            if s.isEmpty { return [] }
+            var out = [""]
+            if s.count > 1 {
+                out.append(String(s.prefix(s.count / 2)))
+                out.append(String(s.dropLast()))
+                out.append(String(s.dropFirst()))
+            }
+            if s.unicodeScalars.contains(where: { $0.value > 0x7F }) && s != "a" { out.append("a") }
+            var seen: [String] = []
+            return out.filter { x in
+                guard x != s, x.count <= s.count, !seen.contains(x) else { return false }
+                seen.append(x)
+                return true
+            }
+        }
+        func doubles(_ x: Double, anchors: [Double]) -> [Double] {
+            var out: [Double] = []
+            if x != 0 { out.append(0) }
+            for a in anchors where abs(a) < abs(x) || (!x.isFinite) { out.append(a) }
+            if x.isFinite && x != x.rounded() { out.append(x.rounded(.towardZero)) }
+            return out
+        }
+        switch self {
+        case .closeDisplayed(let i): return ints(i).map { .closeDisplayed($0) }
+        case .select(let i): return ints(i).map { .select($0) }
+        case .tapClose(let i): return ints(i).map { .tapClose($0) }
+        case let .move(f, t): return ints(f).map { .move(from: $0, to: t) } + ints(t).map { .move(from: f, to: $0) }
+        case .setQuery(let q): return strings(q).map { .setQuery($0) }
+        case let .setTitle(id, title): return strings(title).map { .setTitle(id: id, title: $0) }
+        case .restoreData(let text): return [.restoreSaved] + strings(text).map { .restoreData($0) }
+        case let .swipeBegan(i, vx, vy):
+            return ints(i).map { .swipeBegan($0, vx: vx, vy: vy) }
+                + doubles(vy, anchors: []).map { .swipeBegan(i, vx: vx, vy: $0) }
+                + doubles(vx, anchors: [-1000, 1000]).map { .swipeBegan(i, vx: $0, vy: vy) }
+        case .swipeChanged(let tx): return doubles(tx, anchors: [-125, 125]).map { .swipeChanged(tx: $0) }
+        case let .swipeEnded(tx, vx):
+            return [.swipeCancelled] + doubles(vx, anchors: [-1000, 1000]).map { .swipeEnded(tx: tx, vx: $0) }
+                + doubles(tx, anchors: [-125, 125]).map { .swipeEnded(tx: $0, vx: vx) }
+        case .setViewport(let v):
+            var out: [Action] = []
+            if v != .phone { out.append(.setViewport(.phone)) }
+            let r = ViewportSpec(width: v.width.isFinite ? v.width.rounded() : v.width, height: v.height.isFinite ? v.height.rounded() : v.height,
+                                 safeLeft: 0, safeRight: 0, safeTop: 0, safeBottom: 0)
+            if r != v && r != .phone { out.append(.setViewport(r)) }
+            return out
+        case .flyAwayFinished(let id): return [.closeID(id)]
+        case .cancelSearch, .endSearch: return [.beginSearch]
+        default: return []
+        }
+    }
+}
