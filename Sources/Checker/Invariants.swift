@@ -111,8 +111,13 @@ enum Invariants {
             return Violation(.activeTab, "A3", "after Close All no tab may be active")
         }
         let preIDs = ids(f.pre)
-        // A single tab closed: if it was active, its neighbour is active now.
-        if postIDs.count == preIDs.count - 1, let gone = preIDs.first(where: { !postIDs.contains($0) }) {
+        // A single tab closed (F3, F4, G6): if it was active, its neighbour is active now.
+        let closes: Bool
+        switch f.action {
+        case .closeDisplayed, .closeID, .flyAwayFinished: closes = true
+        default: closes = false
+        }
+        if closes, postIDs.count == preIDs.count - 1, let gone = preIDs.first(where: { !postIDs.contains($0) }) {
             let at = preIDs.firstIndex(of: gone)!
             if f.pre.active == gone {
                 let expected = at + 1 < preIDs.count ? preIDs[at + 1] : (at > 0 ? preIDs[at - 1] : nil)

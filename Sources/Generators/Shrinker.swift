@@ -103,7 +103,8 @@ extension Action {
         case .tapClose(let i): return ints(i).map { .tapClose($0) }
         case let .move(f, t): return ints(f).map { .move(from: $0, to: t) } + ints(t).map { .move(from: f, to: $0) }
         case .setQuery(let q): return strings(q).map { .setQuery($0) }
-        case let .setTitle(id, title): return strings(title).map { .setTitle(id: id, title: $0) }
+        case let .setTitle(id, title):
+            return strings(title).map { .setTitle(id: id, title: $0) } + lowerIDs(id).map { .setTitle(id: $0, title: title) }
         case .restoreData(let text): return [.restoreSaved] + strings(text).map { .restoreData($0) }
         case let .swipeBegan(i, vx, vy):
             return ints(i).map { .swipeBegan($0, vx: vx, vy: vy) }
@@ -120,9 +121,19 @@ extension Action {
                                  safeLeft: 0, safeRight: 0, safeTop: 0, safeBottom: 0)
             if r != v && r != .phone { out.append(.setViewport(r)) }
             return out
-        case .flyAwayFinished(let id): return [.closeID(id)]
+        case .flyAwayFinished(let id): return [.closeID(id)] + lowerIDs(id).map { .flyAwayFinished($0) }
+        case .closeID(let id): return lowerIDs(id).map { .closeID($0) }
         case .cancelSearch, .endSearch: return [.beginSearch]
         default: return []
         }
+    }
+
+    /// Sequential ids (`t7`) with smaller numbers (`t1`, `t3`, `t6`): deleting an earlier
+    /// `newTab` renumbers later tabs, so references must be able to follow.
+    func lowerIDs(_ id: String) -> [String] {
+        guard let digits = id.firstIndex(where: \.isNumber), let n = Int(id[digits...]), n > 1 else { return [] }
+        let prefix = id[..<digits]
+        return [1, n / 2, n - 1].filter { $0 >= 1 && $0 < n }.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+            .map { "\(prefix)\($0)" }
     }
 }

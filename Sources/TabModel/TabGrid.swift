@@ -110,7 +110,7 @@ public struct TabGrid: Sendable {
         query = newQuery
         loweredQuery = newQuery.lowercased()
         let q = loweredQuery
-        let diff = list.refilter { q.isEmpty || $0.contains(q) }
+        let diff = list.refilter { Self.matches($0, q) }
         releaseSwipeIfHidden()
         if diff.deletes.isEmpty && diff.inserts.isEmpty { return .none }
         return GridUpdate(.batch(deletes: diff.deletes, inserts: diff.inserts, moves: []))
@@ -171,7 +171,21 @@ public struct TabGrid: Sendable {
 
     // MARK: Helpers
 
-    func matches(_ lowered: String) -> Bool { loweredQuery.isEmpty || lowered.contains(loweredQuery) }
+    func matches(_ lowered: String) -> Bool { Self.matches(lowered, loweredQuery) }
+
+    /// F1: `query` occurs in `title` as a run of whole `Character`s (canonical
+    /// equivalence). Not `String.contains`, which also finds "👩" inside the single
+    /// character "👩‍👩‍👧" (found by the differential property, see docs/decisions.md).
+    static func matches(_ title: String, _ query: String) -> Bool {
+        if query.isEmpty { return true }
+        guard let first = query.first else { return true }
+        var start = title.startIndex
+        while let hit = title[start...].firstIndex(of: first) {
+            if title[hit...].starts(with: query) { return true }
+            start = title.index(after: hit)
+        }
+        return false
+    }
 
     /// The entry displayed at `index`, or the out-of-range error that names `event`.
     func displayedEntry(_ index: Int, event: String) throws(TabGridError) -> TabList.Entry {
