@@ -1,0 +1,157 @@
+import Checker
+import Foundation
+
+/// The command line, parsed by hand (no packages). Every error names the flag.
+struct Options {
+    var seed: UInt64?
+    var sequenceSeed: UInt64?
+    var sequences: Int?
+    var maxSteps = 200
+    var timeLimit: Double?
+    var shrinkTime = 5.0
+    var properties: [Property] = Property.allCases
+    var shard = (index: 1, count: 1)
+    var replay: String?
+    var compare = ["production", "reference"]
+    var json = false
+    var junit: String?
+    var database = ".tabcheck/failures"
+    var useDatabase = true
+    var coverage = false
+    var quiet = false
+    var help = false
+
+    static func parse(_ args: [String]) throws(InputError) -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ flag: String) throws(InputError) -> String {
+            i += 1
+            guard i < args.count else { throw InputError("\(flag) needs a value (see tabcheck --help)") }
+            return args[i]
+        }
+        func int(_ flag: String, min: Int = 1) throws(InputError) -> Int {
+            let v = try value(flag)
+            guard let n = Int(v), n >= min else { throw InputError("\(flag) takes a whole number ≥ \(min), got \"\(v)\"") }
+            return n
+        }
+        func seconds(_ flag: String) throws(InputError) -> Double {
+            let v = try value(flag)
+            guard let x = Double(v), x.isFinite, x >= 0 else { throw InputError("\(flag) takes seconds ≥ 0, got \"\(v)\"") }
+            return x
+        }
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "-h", "--help": o.help = true
+            case "--seed":
+                let v = try value(arg)
+                guard let s = parseSeed(v) else { throw InputError("--seed takes a number (decimal or 0x-hex), got \"\(v)\"") }
+                o.seed = s
+            case "--sequence-seed":
+                let v = try value(arg)
+                guard let s = parseSeed(v) else { throw InputError("--sequence-seed takes a number (decimal or 0x-hex), got \"\(v)\"") }
+                o.sequenceSeed = s
+            case "--sequences": o.sequences = try int(arg)
+            case "--max-steps": o.maxSteps = try int(arg)
+            case "--time-limit": o.timeLimit = try seconds(arg)
+            case "--shrink-time": o.shrinkTime = try seconds(arg)
+            case "--property":
+                let v = try value(arg)
+                var chosen: [Property] = []
+                for name in v.split(separator: ",") {
+                    guard let p = Property(rawValue: String(name)) else {
+                        throw InputError("--property: unknown property \"\(name)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    chosen.append(p)
+                }
+                guard !chosen.isEmpty else { throw InputError("--property needs at least one name") }
+                o.properties = chosen
+            case "--shard":
+                let v = try value(arg)
+                let parts = v.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
+                    throw InputError("--shard takes K/N with 1 ≤ K ≤ N (e.g. --shard 2/4), got \"\(v)\"")
+                }
+                o.shard = (k, n)
+            case "--replay": o.replay = try value(arg)
+            case "--compare":
+                let v = try value(arg)
+                let names = v.split(separator: ",").map(String.init)
+                guard names.count == 2 else { throw InputError("--compare takes two driver names, IMPL,ORACLE (e.g. production,reference), got \"\(v)\"") }
+                for n in names where DriverFactory.named(n) == nil {
+                    throw InputError("--compare: unknown driver \"\(n)\"; known: \(DriverFactory.builtIn.map(\.name).joined(separator: ", "))")
+                }
+                o.compare = names
+            case "--json": o.json = true
+            case "--junit": o.junit = try value(arg)
+            case "--db": o.database = try value(arg)
+            case "--no-db": o.useDatabase = false
+            case "--coverage": o.coverage = true
+            case "--quiet", "-q": o.quiet = true
+            default:
+                throw InputError("unknown argument \"\(arg)\" (see tabcheck --help)")
+            }
+            i += 1
+        }
+        return o
+    }
+
+    static func parseSeed(_ s: String) -> UInt64? {
+        if s.hasPrefix("0x") || s.hasPrefix("0X") { return UInt64(s.dropFirst(2), radix: 16) }
+        return UInt64(s)
+    }
+}
+
+let helpText = """
+tabcheck — property-based and differential checker for the TabGrid view-model
+
+USAGE
+  tabcheck [options]                 run a randomized campaign (default: about 10 s)
+  tabcheck --replay FILE             replay a saved failing sequence
+  tabcheck layout --width W --height H [--safe-left L] [--safe-right R] [--tabs N] [--svg FILE]
+                                     draw the grid for one viewport (L1–L6)
+  tabcheck list                      list properties and drivers
+
+CAMPAIGN OPTIONS
+  --seed S            master seed, decimal or 0x-hex (default: 0x7ab6121d, fixed so CI is repeatable)
+                        tabcheck --seed 0x2a
+  --sequence-seed S   run the one sequence with this seed (every failure prints it)
+                        tabcheck --sequence-seed 0x9c2f0e61d2a4b7f3
+  --sequences N       number of sequences (default: as many as fit in --time-limit)
+                        tabcheck --sequences 5000
+  --max-steps N       longest sequence (default 200)
+  --time-limit SEC    stop after SEC seconds (default 10 when --sequences is not given)
+                        tabcheck --time-limit 60
+  --property NAMES    check only these properties, comma-separated (default: all)
+                        tabcheck --property mapping,swipeLock
+  --shard K/N         run shard K of N: disjoint seed streams, for a CI matrix of N jobs
+                        tabcheck --shard 2/4 --time-limit 120
+  --compare A,B       implementation and oracle drivers (default production,reference)
+                        tabcheck --compare reference,production
+  --shrink-time SEC   time cap for shrinking a failure (default 5)
+
+OUTPUT OPTIONS
+  --json              print one JSON summary object on stdout (human output goes to stderr)
+  --junit FILE        write a JUnit XML report for CI dashboards
+  --coverage          print the coverage table (action kinds, situations reached)
+  --db DIR            failure database (default .tabcheck/failures); replayed first on every run
+  --no-db             neither read nor write the failure database
+  --quiet             no progress lines
+
+ON FAILURE
+  The original failure (seed, step, rule) is printed at once; then it is shrunk, printed
+  step by step with the rule broken and a diff, saved as a replay file in the failure
+  database, and printed as a Swift regression test to paste into Tests/PropertyTests.
+
+EXIT CODES
+  0 every property held · 1 a property failed · 2 bad flag, file or input
+
+PROPERTIES
+\(Property.allCases.map { "  " + $0.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.rules }.joined(separator: "\n"))
+
+EXAMPLES
+  swift run -c release tabcheck                        # the default campaign
+  swift run -c release tabcheck --seed 7 --time-limit 60  # explore elsewhere, longer
+  swift run -c release tabcheck --replay .tabcheck/failures/mapping-F3-0x1f.json
+  swift run -c release tabcheck layout --width 320 --height 568 --tabs 5
+"""
