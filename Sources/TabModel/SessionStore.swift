@@ -13,7 +13,7 @@ import Darwin
 public struct SessionStore: Sendable {
     public let url: URL
     public var backupURL: URL { URL(fileURLWithPath: url.path + ".backup") }
-    var temporaryURL: URL { URL(fileURLWithPath: url.path + ".tmp") }
+    public var temporaryURL: URL { URL(fileURLWithPath: url.path + ".tmp") }
     var corruptURL: URL { URL(fileURLWithPath: url.path + ".corrupt") }
 
     public init(url: URL) { self.url = url }

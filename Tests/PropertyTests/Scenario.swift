@@ -1,0 +1,28 @@
+import Checker
+import Generators
+import Testing
+
+/// Runs the same scenario on the production model and on the reference (issue 3: both
+/// readings of the spec must agree on the tutorial's own cases).
+struct Scenario {
+    let driver: String
+    let observation: Observation
+    let outcomes: [StepOutcome]
+    var last: StepOutcome { outcomes.last ?? StepOutcome() }
+    var ids: [String] { observation.tabs.map(\.id) }
+    var titles: [String] { observation.tabs.map(\.title) }
+
+    static let drivers = DriverFactory.builtIn.map(\.name)
+
+    static func run(_ driver: String, _ actions: [Action], viewport: ViewportSpec = .phone) -> Scenario {
+        var d = DriverFactory.named(driver)!.make(viewport)
+        var outcomes: [StepOutcome] = []
+        for a in actions { outcomes.append(d.apply(a)) }
+        return Scenario(driver: driver, observation: d.observe(), outcomes: outcomes)
+    }
+}
+
+/// `n` new tabs titled `titles` (t1, t2, …).
+func tabs(_ titles: String...) -> [Action] {
+    titles.enumerated().flatMap { i, t in [Action.newTab, .setTitle(id: "t\(i + 1)", title: t)] }
+}
