@@ -1,0 +1,132 @@
+import Foundation
+import Checker
+import Generators
+import ReferenceModel
+@testable import TabModel
+
+/// Bugs planted into the production model by wrapping its driver, one or more per property,
+/// so every property is seen to fail (a check that cannot fail is a defect). The
+/// source-level mutants for `tabcheck` live in scripts/mutants/.
+enum PlantedBug: String, CaseIterable, Sendable {
+    /// Tutorial bug 2: closing displayed index i closes tabs[i] (F3). Caught by `mapping`.
+    case closesTabsIndex
+    /// Tutorial bug 1: a new tab's insert index is tabs.count − 1 (F2). Caught by `mapping` (F10).
+    case newTabInsertsFullCount
+    /// Tutorial bug 3: will-appear sends no Close All state (B2). Caught by `closeAllButton`.
+    case noStateOnAppear
+    /// Tutorial bug 9: no L5 minimum, so items can be narrower than 44 pt. Caught by `itemsPerRow`.
+    case noMinimumWidth
+    /// Tutorial bug 8: layout from the full tab count (L7). Caught by `itemsPerRow` (and `differential`).
+    case layoutFromFullCount
+    /// Closing the active tab leaves none active (A3). Caught by `activeTab`.
+    case activeNilOnClose
+    /// Tutorial bug 6: a net rightward drag with a fast leftward release deletes (G4). Caught by `swipeLock`.
+    case rightwardDeletes
+    /// Tutorial bug 5: negative fly-left duration (G6). Caught by `swipeLock`.
+    case negativeDuration
+    /// Tutorial bug 7: the swipe lock stays set when the swiping cell's tab closes (G5). Caught by `swipeLock`.
+    case lockKeptOnClose
+    /// Closes are not recorded for reopen (U1). Caught by `reopen`.
+    case closesNotRecorded
+    /// A restore clears the query before validating (partial restore, P3). Caught by `session`.
+    case partialRestore
+    /// An out-of-range select clears the active tab before throwing. Caught by `rejection`.
+    case rejectedSelectClearsActive
+    /// Titles are stored trimmed of spaces — visible only against the oracle. Caught by `differential`.
+    case titlesTrimmed
+
+    var property: Property {
+        switch self {
+        case .closesTabsIndex, .newTabInsertsFullCount: return .mapping
+        case .noStateOnAppear: return .closeAllButton
+        case .noMinimumWidth, .layoutFromFullCount: return .itemsPerRow
+        case .activeNilOnClose: return .activeTab
+        case .rightwardDeletes, .negativeDuration, .lockKeptOnClose: return .swipeLock
+        case .closesNotRecorded: return .reopen
+        case .partialRestore: return .session
+        case .rejectedSelectClearsActive: return .rejection
+        case .titlesTrimmed: return .differential
+        }
+    }
+
+    var factory: DriverFactory {
+        DriverFactory(name: "planted-\(rawValue)", summary: "production with a planted bug") { PlantedDriver(bug: self, base: TabModelDriver(viewport: $0)) }
+    }
+}
+
+struct PlantedDriver: GridDriver {
+    let bug: PlantedBug
+    var base: TabModelDriver
+
+    mutating func apply(_ action: Action) -> StepOutcome {
+        let before = base.grid
+        switch (bug, action) {
+        case (.closesTabsIndex, .closeDisplayed(let i)) where i >= 0 && i < before.count && i < before.displayedCount:
+            let id = before.tabs[i].id
+            var out = base.apply(.closeID(id.rawValue))
+            out.update = .batch(deletes: [i], inserts: [], moves: [])
+            return out
+        case (.newTabInsertsFullCount, .newTab):
+            var out = base.apply(action)
+            if out.update != .none { out.update = .batch(deletes: [], inserts: [base.grid.count - 1], moves: []) }
+            return out
+        case (.noStateOnAppear, .willAppear):
+            var out = base.apply(action)
+            out.closeAllSent = nil
+            return out
+        case (.rightwardDeletes, .swipeEnded(let tx, let vx)) where tx > 0 && -vx >= 1000:
+            return base.apply(.swipeEnded(tx: -tx, vx: vx))
+        case (.negativeDuration, _):
+            var out = base.apply(action)
+            out.flyAwayDuration = out.flyAwayDuration.map { -$0 }
+            return out
+        case (.partialRestore, .restoreData), (.partialRestore, .restoreSaved):
+            _ = base.grid.setQuery("")
+            return base.apply(action)
+        case (.rejectedSelectClearsActive, .select(let i)) where i < 0 || i >= before.displayedCount:
+            base.grid.activeTabID = nil
+            return base.apply(action)
+        case (.titlesTrimmed, .setTitle(let id, let title)):
+            return base.apply(.setTitle(id: id, title: title.trimmingCharacters(in: .whitespaces)))
+        default:
+            break
+        }
+        let out = base.apply(action)
+        let closedOne = base.grid.count < before.count
+        switch bug {
+        case .activeNilOnClose where closedOne && before.activeTabID != nil && base.grid.tab(before.activeTabID!) == nil:
+            base.grid.activeTabID = nil
+        case .lockKeptOnClose where closedOne && before.swipe.holder != nil:
+            base.grid.swipe = before.swipe
+        case .closesNotRecorded where closedOne:
+            base.grid.closed = before.closed
+        default: break
+        }
+        return out
+    }
+
+    func observe() -> Observation {
+        var o = base.observe()
+        switch bug {
+        case .noMinimumWidth:
+            // The tutorial's formula with no 44 pt floor.
+            let v = base.grid.viewport, n = o.displayed.count
+            let s = v.width - v.safeLeft - v.safeRight
+            let c: Double = n == 1 ? 1.33 : n == 2 ? 2 : (v.width > v.height ? 3 : 2)
+            let w = (s - 30 * c) / c
+            if !o.layout.tooSmall || (w.isFinite && w > 0 && v.width > 0 && v.height > 0) {
+                o.layout = .init(tooSmall: false, columns: c, itemWidth: w, itemHeight: w, insetTop: 15,
+                                 insetLeft: v.safeLeft + 15, insetBottom: 15, insetRight: v.safeRight + 15)
+            }
+        case .layoutFromFullCount:
+            if case .grid(let g) = GridLayout(viewport: base.grid.viewport, displayedCount: base.grid.count) {
+                o.layout = .init(tooSmall: false, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight,
+                                 insetTop: g.insetTop, insetLeft: g.insetLeft, insetBottom: g.insetBottom, insetRight: g.insetRight)
+            } else { o.layout = .init(tooSmall: true) }
+        default: break
+        }
+        return o
+    }
+
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
