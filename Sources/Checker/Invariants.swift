@@ -16,6 +16,8 @@ struct StepFacts {
     let viewError: InvalidUpdate?
     let viewItems: [String]
     let roundTrip: Result<Observation, RoundTripError>?
+    /// Whether a `.save` happened before this step (`.restoreSaved` without one is a no-op).
+    let savedBefore: Bool
 }
 
 struct ViewspecBox { let spec: ViewportSpec }
@@ -237,6 +239,8 @@ enum Invariants {
                 if f.post != f.pre {
                     return Violation(.session, "P3", "a rejected restore changed the state", differences: f.post.diff(against: f.pre, "after", "before"))
                 }
+            } else if case .restoreSaved = f.action, !f.savedBefore {
+                if f.post != f.pre { return Violation(.session, "P2", "restoring with nothing saved must change nothing", differences: f.post.diff(against: f.pre, "after", "before")) }
             } else if !f.post.query.isEmpty || !f.post.pending.isEmpty || f.post.swipeHolder != nil || f.outcome.update != .reload {
                 return Violation(.session, "P2", "a restore must reload, leave the query empty and drop fly-aways and swipes")
             }

@@ -54,6 +54,7 @@ public struct Runner: Sendable {
         var genState = GenerationState()
         var known = Set<String>()
         var queryChangedSincePending = false
+        var saved = false
 
         var choices: Choices?
         var fixed: [Action] = []
@@ -96,7 +97,8 @@ public struct Runner: Sendable {
             let facts = StepFacts(action: action, pre: implObs, post: implPost, outcome: implOut,
                                   viewport: ViewspecBox(spec: viewport), appeared: appeared,
                                   viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
-                                  roundTrip: needsRoundTrip ? impl.roundTrip() : nil)
+                                  roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved)
+            if case .save = action { saved = true }
             if collectCoverage {
                 out.coverage.observe(action, pre: implObs, post: implPost, outcome: implOut, queryChangedSincePending: queryChangedSincePending)
             }

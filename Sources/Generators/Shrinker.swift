@@ -50,7 +50,41 @@ public struct Shrinker {
                 }
                 size /= 2
             }
-            // Pass 2: simplify each action's arguments.
+            // Pass 2: delete one action and re-derive the references after it — deleting a
+            // `newTab` renumbers later tabs and shifts displayed indices, so a plain
+            // deletion rarely reproduces. First every later reference shifted at once,
+            // then (on short sequences) one later reference re-targeted to any small value.
+            var k = best.count - 1
+            while k >= 0 && !timedOut {
+                var base = best
+                let removed = base.remove(at: k)
+                let created = best[..<k].filter { $0 == .newTab }.count + 1
+                var candidates: [[Action]] = []
+                if removed == .newTab {
+                    candidates.append(base.enumerated().map { $0 >= k ? $1.renumberingIDs(above: created) : $1 })
+                }
+                candidates.append(base.enumerated().map { $0 >= k ? $1.shiftingIndices() : $1 })
+                if removed == .newTab {
+                    candidates.append(base.enumerated().map { $0 >= k ? $1.renumberingIDs(above: created).shiftingIndices() : $1 })
+                }
+                if best.count <= 16 {
+                    let tabsMade = best.filter { $0 == .newTab }.count
+                    for j in k..<base.count {
+                        for alternative in base[j].retargeted(maxIndex: tabsMade, maxID: tabsMade) {
+                            var c = base
+                            c[j] = alternative
+                            candidates.append(c)
+                        }
+                    }
+                }
+                var accepted = false
+                for c in candidates where c != best {
+                    if tryCandidate(c) { improved = true; accepted = true; break }
+                    if timedOut { break }
+                }
+                k = accepted ? min(k, best.count) - 1 : k - 1
+            }
+            // Pass 3: simplify each action's arguments.
             var i = 0
             while i < best.count && !timedOut {
                 for simpler in best[i].simplerVariants() {
@@ -124,6 +158,53 @@ extension Action {
         case .flyAwayFinished(let id): return [.closeID(id)] + lowerIDs(id).map { .flyAwayFinished($0) }
         case .closeID(let id): return lowerIDs(id).map { .closeID($0) }
         case .cancelSearch, .endSearch: return [.beginSearch]
+        default: return []
+        }
+    }
+
+    /// This action with every sequential id above `n` lowered by one (`t5` → `t4`).
+    func renumberingIDs(above n: Int) -> Action {
+        func r(_ id: String) -> String {
+            guard let d = id.firstIndex(where: \.isNumber), let k = Int(id[d...]), k > n else { return id }
+            return "\(id[..<d])\(k - 1)"
+        }
+        switch self {
+        case .closeID(let id): return .closeID(r(id))
+        case .flyAwayFinished(let id): return .flyAwayFinished(r(id))
+        case let .setTitle(id, title): return .setTitle(id: r(id), title: title)
+        default: return self
+        }
+    }
+
+    /// This action with every positive displayed index lowered by one.
+    func shiftingIndices() -> Action {
+        func d(_ i: Int) -> Int { i > 0 ? i - 1 : i }
+        switch self {
+        case .closeDisplayed(let i): return .closeDisplayed(d(i))
+        case .select(let i): return .select(d(i))
+        case .tapClose(let i): return .tapClose(d(i))
+        case let .swipeBegan(i, vx, vy): return .swipeBegan(d(i), vx: vx, vy: vy)
+        case let .move(f, t): return .move(from: d(f), to: d(t))
+        default: return self
+        }
+    }
+
+    /// The same action aimed at another small index or sequential id.
+    func retargeted(maxIndex: Int, maxID: Int) -> [Action] {
+        let indices = Array(0...max(0, maxIndex))
+        func ids(_ id: String) -> [String] {
+            guard let d = id.firstIndex(where: \.isNumber) else { return [] }
+            return (1...max(1, maxID)).map { "\(id[..<d])\($0)" }.filter { $0 != id }
+        }
+        switch self {
+        case .closeDisplayed(let i): return indices.filter { $0 != i }.map { .closeDisplayed($0) }
+        case .select(let i): return indices.filter { $0 != i }.map { .select($0) }
+        case .tapClose(let i): return indices.filter { $0 != i }.map { .tapClose($0) }
+        case let .swipeBegan(i, vx, vy): return indices.filter { $0 != i }.map { .swipeBegan($0, vx: vx, vy: vy) }
+        case let .move(f, t): return indices.filter { $0 != f }.map { .move(from: $0, to: t) } + indices.filter { $0 != t }.map { .move(from: f, to: $0) }
+        case .closeID(let id): return ids(id).map { .closeID($0) }
+        case .flyAwayFinished(let id): return ids(id).map { .flyAwayFinished($0) }
+        case let .setTitle(id, title): return ids(id).map { .setTitle(id: $0, title: title) }
         default: return []
         }
     }
