@@ -6,7 +6,7 @@ import ReferenceModel
 public enum LayoutCheck {
     public static func check(_ layout: Observation.Layout, viewport v: ViewportSpec, displayedCount n: Int) -> Violation? {
         let s = v.width - v.safeLeft - v.safeRight
-        let valid = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].allSatisfy(\.isFinite)
+        let valid = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].allSatisfy { $0.isFinite && $0 <= 1e7 }
             && v.safeLeft >= 0 && v.safeRight >= 0 && v.safeTop >= 0 && v.safeBottom >= 0
             && v.width > 0 && v.height > 0 && s > 0
         if layout.tooSmall {

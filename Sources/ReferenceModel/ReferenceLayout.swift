@@ -24,7 +24,7 @@ public struct RefLayout: Equatable, Sendable {
     public static func compute(_ v: RefViewport, displayedCount n: Int) -> RefLayout {
         let tooSmall = RefLayout(tooSmall: true)
         let all = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom]
-        for x in all where !x.isFinite { return tooSmall }                          // L5
+        for x in all where !x.isFinite || x > 1e7 { return tooSmall }               // L5 (and absurd sizes)
         if v.safeLeft < 0 || v.safeRight < 0 || v.safeTop < 0 || v.safeBottom < 0 { return tooSmall }
         let S = v.width - v.safeLeft - v.safeRight
         if v.width <= 0 || v.height <= 0 || S <= 0 || !S.isFinite { return tooSmall }

@@ -32,6 +32,11 @@ public enum GridLayout: Equatable, Sendable {
         public let insetTop: Double, insetLeft: Double, insetBottom: Double, insetRight: Double
         /// The flow layout's minimum inter-item spacing (L3).
         public var spacing: Double { GridLayout.spacing }
+        /// Memberwise, for layouts built by hand (tests, previews).
+        public init(columns: Double, itemWidth: Double, itemHeight: Double, insetTop: Double, insetLeft: Double, insetBottom: Double, insetRight: Double) {
+            self.columns = columns; self.itemWidth = itemWidth; self.itemHeight = itemHeight
+            self.insetTop = insetTop; self.insetLeft = insetLeft; self.insetBottom = insetBottom; self.insetRight = insetRight
+        }
         /// Items in a full row: `floor(columns)` (L6).
         public var itemsPerRow: Int { Int(columns.rounded(.down)) }
     }
@@ -39,13 +44,16 @@ public enum GridLayout: Equatable, Sendable {
     public static let padding = 15.0
     public static let spacing = 10.0
     public static let minimumItemWidth = 44.0
+    /// Larger bounds or insets are absurd (no display is 10 million points wide) and give
+    /// tooSmall, so row arithmetic never overflows (docs/decisions.md, L5).
+    public static let maximumDimension = 1e7
 
     /// Computes L1–L5 for `viewport` and `displayedCount` items. O(1).
     public init(viewport v: Viewport, displayedCount n: Int) {
         let inputs = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom]
         let safeWidth = v.width - v.safeLeft - v.safeRight
         // L5: non-finite input, negative inset or non-positive W, H, S → tooSmall.
-        guard inputs.allSatisfy({ $0.isFinite }),
+        guard inputs.allSatisfy({ $0.isFinite && $0 <= Self.maximumDimension }),
               v.safeLeft >= 0, v.safeRight >= 0, v.safeTop >= 0, v.safeBottom >= 0,
               v.width > 0, v.height > 0, safeWidth > 0, safeWidth.isFinite else {
             self = .tooSmall; return
