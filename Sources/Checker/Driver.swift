@@ -11,6 +11,13 @@ public protocol GridDriver {
     /// P2: restores what `.save` last saved into a fresh instance and observes it; nil when
     /// nothing was saved or the restore was rejected (the message says why).
     func roundTrip() -> Result<Observation, RoundTripError>?
+    /// P4/P5: what went wrong with crash-safe saving at the last `.save`, if the driver
+    /// saves to files at all (default: nil).
+    func storageProblem() -> String?
+}
+
+extension GridDriver {
+    public func storageProblem() -> String? { nil }
 }
 
 public struct RoundTripError: Error, Sendable { public let message: String }

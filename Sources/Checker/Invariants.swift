@@ -18,6 +18,8 @@ struct StepFacts {
     let roundTrip: Result<Observation, RoundTripError>?
     /// Whether a `.save` happened before this step (`.restoreSaved` without one is a no-op).
     let savedBefore: Bool
+    /// P4/P5: a problem the driver saw saving to files with an injected crash.
+    let storageProblem: String?
 }
 
 struct ViewspecBox { let spec: ViewportSpec }
@@ -222,6 +224,7 @@ enum Invariants {
     static func session(_ f: StepFacts) -> Violation? {
         switch f.action {
         case .save:
+            if let problem = f.storageProblem { return Violation(.session, "P4", problem) }
             switch f.roundTrip {
             case .none: return Violation(.session, "P2", "save produced nothing to restore")
             case .failure(let e)?: return Violation(.session, "P2", "the saved session does not restore: \(e.message)")

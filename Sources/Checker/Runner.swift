@@ -97,7 +97,8 @@ public struct Runner: Sendable {
             let facts = StepFacts(action: action, pre: implObs, post: implPost, outcome: implOut,
                                   viewport: ViewspecBox(spec: viewport), appeared: appeared,
                                   viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
-                                  roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved)
+                                  roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
+                                  storageProblem: needsRoundTrip ? impl.storageProblem() : nil)
             if case .save = action { saved = true }
             if collectCoverage {
                 out.coverage.observe(action, pre: implObs, post: implPost, outcome: implOut, queryChangedSincePending: queryChangedSincePending)

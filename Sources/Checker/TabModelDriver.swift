@@ -7,6 +7,8 @@ import TabModel
 public struct TabModelDriver: GridDriver {
     public var grid: TabGrid
     var saved: Data?
+    var files = CrashSafeSaves()
+    var lastStorageProblem: String?
 
     public init(viewport: ViewportSpec) {
         grid = TabGrid(viewport: Self.viewport(viewport), ids: .sequential(prefix: "t"))
@@ -42,6 +44,7 @@ public struct TabModelDriver: GridDriver {
             case .flyAwayFinished(let id): update = grid.flyAwayFinished(TabID(id))
             case .save:
                 saved = grid.encodedSession()
+                lastStorageProblem = files.check(grid.snapshot())
                 update = .none
             case .restoreSaved:
                 guard let saved else { return StepOutcome() }
@@ -96,6 +99,8 @@ public struct TabModelDriver: GridDriver {
         o.newestClosed = closed.first?.items.map(\.tab.id.rawValue) ?? []
         return o
     }
+
+    public func storageProblem() -> String? { lastStorageProblem }
 
     public func roundTrip() -> Result<Observation, RoundTripError>? {
         guard let saved else { return nil }

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Saves and loads sessions in a file, atomically, with a backup (P4, P5).
 ///
@@ -12,11 +7,15 @@ import Darwin
 /// moved aside by a save (never deleted).
 public struct SessionStore: Sendable {
     public let url: URL
+    public let fileSystem: any SessionFileSystem
     public var backupURL: URL { URL(fileURLWithPath: url.path + ".backup") }
     public var temporaryURL: URL { URL(fileURLWithPath: url.path + ".tmp") }
-    var corruptURL: URL { URL(fileURLWithPath: url.path + ".corrupt") }
+    public var corruptURL: URL { URL(fileURLWithPath: url.path + ".corrupt") }
 
-    public init(url: URL) { self.url = url }
+    public init(url: URL, fileSystem: any SessionFileSystem = LocalFileSystem()) {
+        self.url = url
+        self.fileSystem = fileSystem
+    }
 
     /// Where a loaded session came from.
     public enum Source: Equatable, Sendable { case main, backup, empty }
@@ -38,33 +37,32 @@ public struct SessionStore: Sendable {
     }
 
     /// P4/P5: writes a temporary file, keeps the previous good session as the backup,
-    /// then renames the temporary file over the session. A crash at any point leaves a
-    /// readable session or backup behind.
+    /// then renames the temporary file over the session. A crash at any point leaves the
+    /// previous session readable, as the session or as the backup. O(n).
     public func save(_ snapshot: SessionSnapshot) throws {
-        let data = snapshot.encoded()
+        let fs = fileSystem
         do {
-            try data.write(to: temporaryURL)
+            try fs.write(snapshot.encoded(), to: temporaryURL.path)
         } catch {
             throw StoreError.writeFailed(path: temporaryURL.path, reason: "\(error)")
         }
-        if let current = try? Data(contentsOf: url) {
+        if let current = try? fs.read(url.path) {
             if (try? SessionSnapshot.decode(current)) != nil {
-                try move(url, to: backupURL)       // P5: previous good snapshot
+                try fs.rename(url.path, to: backupURL.path)      // P5: previous good snapshot
             } else {
-                try move(url, to: corruptURL)      // never lose a corrupt file
+                try fs.rename(url.path, to: corruptURL.path)     // never lose a corrupt file
             }
         }
-        try move(temporaryURL, to: url)
+        try fs.rename(temporaryURL.path, to: url.path)
     }
 
     /// P5: the session, else the backup (saying why), else an empty session; never
-    /// deletes or rewrites either file.
+    /// deletes or rewrites either file. O(n).
     public func load() -> Loaded {
         var problems: [String] = []
         for (file, source) in [(url, Source.main), (backupURL, Source.backup)] {
-            guard FileManager.default.fileExists(atPath: file.path) else { continue }
             do {
-                let data = try Data(contentsOf: file)
+                guard let data = try fileSystem.read(file.path) else { continue }
                 let snapshot = try SessionSnapshot.decode(data)
                 return Loaded(snapshot: snapshot, source: source, problems: problems)
             } catch {
@@ -72,11 +70,5 @@ public struct SessionStore: Sendable {
             }
         }
         return Loaded(snapshot: SessionSnapshot(tabs: [], activeTabID: nil), source: .empty, problems: problems)
-    }
-
-    private func move(_ from: URL, to: URL) throws {
-        guard rename(from.path, to.path) == 0 else {
-            throw StoreError.writeFailed(path: to.path, reason: String(cString: strerror(errno)))
-        }
     }
 }
