@@ -202,6 +202,8 @@ enum Invariants {
                 }
                 if p.closedCount != f.pre.closedCount - 1 { return Violation(.reopen, "U2", "reopen must consume the newest entry") }
             }
+        case .restoreSaved where !f.savedBefore:
+            if p.closedCount != f.pre.closedCount { return Violation(.reopen, "U1", "restoring with nothing saved changed the reopen history") }
         case .restoreSaved, .restoreData:
             if p.closedCount != 0 { return Violation(.reopen, "U1", "a restore must clear the reopen history") }
         default:

@@ -60,7 +60,8 @@ struct CheckCommand {
         })
         if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if let found = result.found {
-            return finish(found: found, sequences: result.sequences, steps: result.steps, elapsed: result.elapsed, seed: config.seed)
+            return finish(found: found, sequences: result.sequences, steps: result.steps, elapsed: result.elapsed, seed: config.seed,
+                          secondsToFailure: result.secondsToFailure)
         }
         let rate = Double(result.steps) / max(result.elapsed, 1e-9)
         say("PASS: \(result.sequences) sequences, \(result.steps) steps in \(String(format: "%.2f", result.elapsed)) s (\(Int(rate)) steps/s), 0 failures")
@@ -78,7 +79,7 @@ struct CheckCommand {
         say("shrinking (up to \(options.shrinkTime) s)…")
     }
 
-    func finish(found: Campaign.Found, sequences: Int, steps: Int, elapsed: Double, seed: UInt64) -> Int32 {
+    func finish(found: Campaign.Found, sequences: Int, steps: Int, elapsed: Double, seed: UInt64, secondsToFailure: Double? = nil) -> Int32 {
         let f = found.shrunkFailure
         say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(found.shrinkTimedOut ? ", stopped by the time cap" : ""))")
         say("")
@@ -97,7 +98,7 @@ struct CheckCommand {
         say("regression test (paste into Tests/PropertyTests/RegressionTests.swift):")
         say(Report.regressionTest(found.shrunk, failure: f, seed: found.sequenceSeed))
         emitJSON(Summary(result: "fail", seed: hex(seed), sequences: sequences, steps: steps, elapsed: elapsed,
-                         stepsPerSecond: Double(steps) / max(elapsed, 1e-9),
+                         stepsPerSecond: Double(steps) / max(elapsed, 1e-9), secondsToFailure: secondsToFailure, shrinkSeconds: found.shrinkSeconds,
                          failure: .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: found.original.count,
                                         sequenceSeed: hex(found.sequenceSeed), replayFile: replayPath)))
@@ -189,6 +190,8 @@ struct CheckCommand {
         let result, seed: String
         let sequences, steps: Int
         let elapsed, stepsPerSecond: Double
+        var secondsToFailure: Double? = nil
+        var shrinkSeconds: Double? = nil
         let failure: FailureInfo?
     }
 

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Regenerates the mutant patches in scripts/mutants/ from the table below.
+
+Each mutant is one small, realistic edit of Sources/TabModel: (name, rule, description,
+file, exact old text, new text). Run from the repository root on a clean tree:
+    python3 scripts/mutants/make-mutants.py
+It writes NN-name.patch (a header of '# ' lines, then a unified diff) and leaves the
+tree as it was. A mutant whose old text is not found is an error: update the table.
+"""
+import os, subprocess, sys
+
+T = "Sources/TabModel/TabGrid.swift"
+S = "Sources/TabModel/TabGrid+Swipe.swift"
+P = "Sources/TabModel/TabGrid+Session.swift"
+L = "Sources/TabModel/TabList.swift"
+G = "Sources/TabModel/GridLayout.swift"
+W = "Sources/TabModel/Swipe.swift"
+R = "Sources/TabModel/RecentlyClosed.swift"
+ST = "Sources/TabModel/SessionStore.swift"
+
+MUTANTS = [
+  ("f2-insert-full-count", "F2", "tutorial bug 1: a new tab's insert index is tabs.count - 1 even under a filter",
+   T, "shown ? .insert(list.matchedCount - 1)", "shown ? .insert(list.count - 1)"),
+  ("f3-closes-tabs-index", "F3", "tutorial bug 2: closing displayed item i closes tabs[i]",
+   T, 'close(try displayedEntry(index, event: "closeDisplayed(at:)").tab.id)',
+   '{ _ = try displayedEntry(index, event: "closeDisplayed(at:)"); return close(list.entry(at: index)!.tab.id) }()'),
+  ("b2-no-state-on-appear", "B2", "tutorial bug 3: will-appear does not send the Close All state",
+   T, "GridUpdate(.none, closeAllEnabled: isCloseAllEnabled)\n    }\n\n    /// F2/A2", "GridUpdate.none\n    }\n\n    /// F2/A2"),
+  ("g6-completion-closes-by-index", "G6", "tutorial bug 4: a finished fly-away closes the tab now displayed at the pending slot's index",
+   S, "pendingFlyAways.remove(at: i)\n        return close(id)", "pendingFlyAways.remove(at: i)\n        return close(list.displayed(at: i)?.entry.tab.id ?? id)"),
+  ("g6-negative-duration", "G6", "tutorial bug 5: the fly-left duration divides by the negative speed -5000",
+   S, "let duration = max(0, distance) / SwipeConstants.flyLeftSpeed", "let duration = distance / -SwipeConstants.flyLeftSpeed"),
+  ("g4-rightward-deletes", "G4", "tutorial bug 6a: a net rightward drag with a fast leftward release deletes",
+   W, "tx <= 0 && (-tx >= SwipeConstants", "(-tx >= SwipeConstants"),
+  ("g4-cancelled-deletes", "G4", "tutorial bug 6b: a cancelled gesture is judged like an ended one and can delete",
+   S, "    public mutating func swipeCancelled() -> GridUpdate {\n        swipe.release()\n        return .none",
+   "    public mutating func swipeCancelled() -> GridUpdate {\n        guard let id = swipe.holder else { return .none }\n        let offset = swipe.offset\n        swipe.release()\n        return SwipeState.deletes(translation: offset, velocity: 0) ? startFlyAway(id, offset: offset) : .none"),
+  ("g5-lock-kept-on-close", "G5", "tutorial bug 7: the swipe lock stays set when the swiping cell's tab is closed",
+   T, "        if swipe.holder == id { swipe.release() }\n", ""),
+  ("l7-layout-full-count", "L7", "tutorial bug 8: the layout uses the full tab count instead of the displayed count",
+   T, "GridLayout(viewport: viewport, displayedCount: list.matchedCount)", "GridLayout(viewport: viewport, displayedCount: list.count)"),
+  ("l5-no-minimum-width", "L5", "tutorial bug 9: no 44 pt floor: items shrink below tappable size at small widths",
+   G, "if width >= Self.minimumItemWidth {", "if width > 0 {"),
+  ("f9-move-off-by-one", "F9", "off-by-one in move: the tab lands after the tab now displayed at j instead of before it",
+   T, "let position = list.displayed(at: to)?.position ??", "let position = list.displayed(at: to).map { $0.position + 1 } ??"),
+  ("a3-previous-first", "A3", "wrong successor: closing the active tab activates the previous tab before the next one",
+   T, "(list.entry(at: removed.position) ?? list.entry(at: removed.position - 1))", "(list.entry(at: removed.position - 1) ?? list.entry(at: removed.position))"),
+  ("f8-stale-filter-cache", "F8", "stale filter cache: a title change keeps the old lowercased title for later queries",
+   L, "        storage[slot].entries[i].lowered = lowered\n", ""),
+  ("f1-case-sensitive", "F1", "case-sensitive match: the query is not lowercased",
+   T, "loweredQuery = newQuery.lowercased()", "loweredQuery = newQuery"),
+  ("f5-query-cache-after-close-all", "F5", "query cache not refreshed after Close All: the filter is dropped while the query text stays",
+   T, "        list.removeAll()\n        activeTabID = nil", "        list.removeAll()\n        loweredQuery = \"\"\n        activeTabID = nil"),
+  ("g5-lock-kept-on-cancelled", "G5", "the swipe lock is kept when the system cancels the gesture",
+   S, "    public mutating func swipeCancelled() -> GridUpdate {\n        swipe.release()\n", "    public mutating func swipeCancelled() -> GridUpdate {\n"),
+  ("p3-partial-restore", "P3", "partial restore on bad data: the query is cleared before the data is validated",
+   P, "        let snapshot: SessionSnapshot\n        do { snapshot = try SessionSnapshot.decode(data) }",
+   "        let snapshot: SessionSnapshot\n        query = \"\"; loweredQuery = \"\"; _ = list.refilter { _ in true }\n        do { snapshot = try SessionSnapshot.decode(data) }"),
+  ("p4-save-not-atomic", "P4", "save is not atomic: the session file is written in place",
+   ST, "            try fs.write(snapshot.encoded(), to: temporaryURL.path)", "            if let old = try? fs.read(url.path), (try? SessionSnapshot.decode(old)) != nil { try fs.write(old, to: backupURL.path) }\n            try fs.write(snapshot.encoded(), to: url.path)\n            return"),
+  ("b2-not-resent-after-restore", "B2", "the Close All state is not re-sent after a restore",
+   P, "return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled)", "return GridUpdate(.reload)"),
+  ("f10-index-after-delete", "F10", "update indices computed after instead of before a delete",
+   T, "return GridUpdate(removed.displayedIndex.map(CollectionUpdate.delete) ?? .none,", "return GridUpdate(list.location(of: id)?.displayedIndex.map(CollectionUpdate.delete) ?? .none,"),
+  ("f6-prefix-is-no-change", "F6", "a new displayed list that is a prefix of the old one is taken for no change (the zip bug)",
+   T, "if diff.deletes.isEmpty && diff.inserts.isEmpty { return .none }", "if diff.inserts.isEmpty { return .none }"),
+  ("u1-close-all-not-recorded", "U1", "Close All is not recorded for reopen",
+   T, "        closed.record(ClosedEntry(items: all.enumerated()", "        _ = (ClosedEntry(items: all.enumerated()"),
+  ("u2-reopen-at-end", "U2", "reopen appends the tabs at the end instead of their old positions",
+   P, "list.insert(item.tab, at: min(item.position, list.count)", "list.insert(item.tab, at: list.count"),
+  ("a2-new-tab-not-active", "A2", "a new tab does not become active",
+   T, "        activeTabID = tab.id\n        return GridUpdate(shown", "        return GridUpdate(shown"),
+  ("g1-vertical-begins", "G1", "a more vertical than horizontal pan begins a swipe",
+   W, "guard holder == nil, !(abs(vy) > abs(vx)) else", "guard holder == nil else"),
+  ("g1-second-swipe-steals", "G1", "a second gesture takes the swipe from the cell that holds it",
+   W, "guard holder == nil, !(abs(vy) > abs(vx)) else", "guard !(abs(vy) > abs(vx)) else"),
+  ("g3-no-dampening", "G3", "rightward motion is not dampened",
+   W, "offset = tx < 0 ? tx : tx / SwipeConstants.rightwardDampening", "offset = tx"),
+  ("u1-twenty-one-entries", "U1", "the reopen history keeps 21 entries",
+   R, "if entries.count > Self.limit {", "if entries.count > Self.limit + 1 {"),
+  ("f7-cancel-keeps-query", "F7", "Cancel hides the button but keeps the query",
+   T, "let update = query.isEmpty ? GridUpdate.none : setQuery(\"\")", "let update = GridUpdate.none"),
+  ("a3-close-all-keeps-active", "A3", "Close All leaves the active tab set",
+   T, "        list.removeAll()\n        activeTabID = nil", "        list.removeAll()"),
+]
+
+def main():
+    root = os.getcwd()
+    if subprocess.run(["git", "diff", "--quiet", "--", "Sources"], cwd=root).returncode != 0:
+        sys.exit("make-mutants: Sources/ has uncommitted changes; commit or stash them first")
+    out = os.path.join(root, "scripts", "mutants")
+    for f in os.listdir(out):
+        if f.endswith(".patch"): os.remove(os.path.join(out, f))
+    for n, (name, rule, desc, path, old, new) in enumerate(MUTANTS, 1):
+        text = open(path).read()
+        if text.count(old) != 1:
+            sys.exit(f"make-mutants: {name}: the old text occurs {text.count(old)} times in {path}")
+        open(path, "w").write(text.replace(old, new))
+        diff = subprocess.run(["git", "diff", "--", path], capture_output=True, text=True).stdout
+        subprocess.run(["git", "checkout", "--", path], check=True)
+        with open(os.path.join(out, f"{n:02d}-{name}.patch"), "w") as f:
+            f.write(f"# rule: {rule}\n# description: {desc}\n{diff}")
+    print(f"wrote {len(MUTANTS)} mutants to scripts/mutants/")
+
+main()
