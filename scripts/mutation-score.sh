@@ -49,7 +49,6 @@ for patch in "$root"/scripts/mutants/*.patch; do
     echo "$name|$rule|does not build|||||$desc" >> "$results"; broken=$((broken+1)); echo "  $name: does not build" >&2; continue
   fi
   bin="$build/release/tabcheck"
-  minimal="$("$bin" minimal 2>/dev/null | sed -n 's/^minimal \([>0-9]*\).*/\1/p')"
   runs=""
   for s in $(seq 1 "$seeds"); do
     json="$("$bin" --seed "$s" --time-limit "$limit" --no-db --json --quiet --shrink-time 5 2>/dev/null || true)"
@@ -67,6 +66,9 @@ shr = statistics.median([r.get("shrinkSeconds") or 0 for r in fails])
 orig, short, prop, rule = f["originalSteps"], f["shrunkSteps"], f["property"], f["rule"]
 print("killed %d/%d|%.3f|%s|%s|%.3f|%s: %s" % (len(fails), len(rows), ttf, orig, short, shr, prop, rule))
 ')"
+  # The exhaustive minimum for the property that caught it (same property as the shrinker keeps).
+  property="$(printf '%s' "$line" | awk -F'|' '{print $6}' | cut -d: -f1)"
+  minimal="$( { "$bin" minimal ${property:+--property "$property"} 2>/dev/null || true; } | sed -n 's/^minimal \([>0-9]*\).*/\1/p')"
   case "$line" in killed*) killed=$((killed+1)) ;; esac
   echo "$name|$rule|$line|$minimal|$desc" >> "$results"
   echo "  $name: $line (minimal $minimal)" >&2
@@ -78,7 +80,7 @@ done
   echo "Produced by \`scripts/mutation-score.sh --seeds $seeds --time-limit $limit$([ $subset -eq 1 ] && echo ' --subset')\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>/dev/null | head -1)."
   echo "Each mutant: release build of tabcheck with the patch applied, campaigns with seeds 1…$seeds (default properties, ${limit} s budget each)."
   echo "Time to first failure and shrink time are medians over the killing seeds; lengths are from seed 1's (or the first killing seed's) report;"
-  echo "minimal is the exhaustive-search minimum over the 24-action alphabet (\`tabcheck minimal\`, lengths ≤ 3; \">3\" means longer)."
+  echo "minimal is the exhaustive-search minimum for the same property over the 24-action alphabet (\`tabcheck minimal --property P\`, lengths ≤ 3; \">3\" means longer). It bounds the true minimum from above: a shrunk length below it means the shrinker found a sequence using values outside the alphabet (e.g. an uppercase query)."
   echo
   echo "**Killed: $killed / $total**$([ $broken -gt 0 ] && echo " ($broken did not apply or build)")"
   echo

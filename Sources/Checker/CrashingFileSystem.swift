@@ -32,13 +32,13 @@ final class CrashingFileSystem: SessionFileSystem, @unchecked Sendable {
 
 /// P4/P5 at every save step: a save that crashes at any operation leaves the previous save
 /// (or the new one) loadable — never an older one, never nothing.
-struct CrashSafeSaves {
+final class CrashSafeSaves: @unchecked Sendable {
     private let fs = CrashingFileSystem()
     private var saves = 0
     private var store: SessionStore { SessionStore(url: URL(fileURLWithPath: "/session.json"), fileSystem: fs) }
 
     /// Saves `snapshot` once with a crash injected, checks what loads, then saves it for real.
-    mutating func check(_ snapshot: SessionSnapshot) -> String? {
+    func check(_ snapshot: SessionSnapshot) -> String? {
         let before = store.load()
         let crashAt = saves % 4            // write tmp, rename main→backup, rename tmp→main, none
         saves += 1

@@ -6,6 +6,15 @@ struct StepFacts {
     let action: Action
     let pre: Observation
     let post: Observation
+    /// `pre.tabs` and `post.tabs` ids, computed once per step.
+    let preIDs: [String]
+    let postIDs: [String]
+    /// The ids in `pre` but not in `post`, in `pre` order (empty for most steps).
+    var gone: [String] {
+        if preIDs.count <= postIDs.count && preIDs == postIDs { return [] }
+        let now = Set(postIDs)
+        return preIDs.filter { !now.contains($0) }
+    }
     let outcome: StepOutcome
     let viewport: ViewspecBox
     /// Whether `.willAppear` has happened (B2).
@@ -40,7 +49,6 @@ enum Invariants {
         }
     }
 
-    static func ids(_ o: Observation) -> [String] { o.tabs.map(\.id) }
 
     // MARK: F3 F4 F10 G6
 
@@ -51,13 +59,13 @@ enum Invariants {
         if f.viewItems != f.post.displayed {
             return Violation(.mapping, "F10", "after the update \(f.outcome.update) the view shows \(f.viewItems) but displayed is \(f.post.displayed)")
         }
-        let postIDs = ids(f.post)
-        if Set(postIDs).count != postIDs.count {
+        let postIDs = f.postIDs
+        if postIDs != f.preIDs && Set(postIDs).count != postIDs.count {
             return Violation(.mapping, "F", "tab ids are not unique: \(postIDs)")
         }
         guard f.outcome.rejected == nil else { return nil }
         func removed(_ id: String?, _ rule: String, _ what: String) -> Violation? {
-            let expected = ids(f.pre).filter { $0 != id }
+            let expected = f.preIDs.filter { $0 != id }
             if postIDs != expected {
                 return Violation(.mapping, rule, "\(what): expected tabs \(expected), got \(postIDs)")
             }
@@ -72,7 +80,7 @@ enum Invariants {
             let closes = f.pre.pending.contains(id)
             return removed(closes ? id : nil, "G6", closes ? "the fly-away of \(id) finished: that tab, and only it, closes" : "a completion for \(id), which is not flying away, closes nothing")
         case .tapClose(let i):
-            if postIDs != ids(f.pre) { return Violation(.mapping, "G6", "the close button must not remove a tab before its fly-away finishes") }
+            if postIDs != f.preIDs { return Violation(.mapping, "G6", "the close button must not remove a tab before its fly-away finishes") }
             if !f.post.pending.contains(f.pre.displayed[i]) {
                 return Violation(.mapping, "G6", "the close button on \(f.pre.displayed[i]) must start its fly-away; pending is \(f.post.pending)")
             }
@@ -103,7 +111,7 @@ enum Invariants {
     // MARK: A2 A3 A4
 
     static func activeTab(_ f: StepFacts) -> Violation? {
-        let postIDs = ids(f.post)
+        let postIDs = f.postIDs
         if let a = f.post.active, !postIDs.contains(a) {
             return Violation(.activeTab, "A4", "the active tab \(a) is not open")
         }
@@ -114,14 +122,14 @@ enum Invariants {
         if case .closeAll = f.action, f.post.active != nil {
             return Violation(.activeTab, "A3", "after Close All no tab may be active")
         }
-        let preIDs = ids(f.pre)
+        let preIDs = f.preIDs
         // A single tab closed (F3, F4, G6): if it was active, its neighbour is active now.
         let closes: Bool
         switch f.action {
         case .closeDisplayed, .closeID, .flyAwayFinished: closes = true
         default: closes = false
         }
-        if closes, postIDs.count == preIDs.count - 1, let gone = preIDs.first(where: { !postIDs.contains($0) }) {
+        if closes, postIDs.count == preIDs.count - 1, let gone = f.gone.first {
             let at = preIDs.firstIndex(of: gone)!
             if f.pre.active == gone {
                 let expected = at + 1 < preIDs.count ? preIDs[at + 1] : (at > 0 ? preIDs[at - 1] : nil)
@@ -189,15 +197,15 @@ enum Invariants {
         let p = f.post
         if p.closedCount > 20 { return Violation(.reopen, "U1", "\(p.closedCount) closes are kept; at most 20") }
         guard f.outcome.rejected == nil else { return nil }
-        let preIDs = ids(f.pre), postIDs = ids(p)
-        let gone = preIDs.filter { !postIDs.contains($0) }
+        let preIDs = f.preIDs, postIDs = f.postIDs
+        let gone = f.gone
         switch f.action {
         case .reopen:
             if f.pre.closedCount == 0 {
                 if p != f.pre { return Violation(.reopen, "U3", "reopen with nothing to reopen changed the state") }
             } else {
                 let back = f.pre.newestClosed.filter { !preIDs.contains($0) }
-                if postIDs.count != preIDs.count + back.count || !back.allSatisfy(postIDs.contains) {
+                if postIDs.count != preIDs.count + back.count || !Set(back).isSubset(of: postIDs) {
                     return Violation(.reopen, "U2", "reopen must bring back \(back); tabs went from \(preIDs) to \(postIDs)")
                 }
                 if p.closedCount != f.pre.closedCount - 1 { return Violation(.reopen, "U2", "reopen must consume the newest entry") }

@@ -63,7 +63,7 @@ public struct ReferenceDriver: GridDriver {
         o.swipeAbove = g.swipe.above
         o.scrollEnabled = g.swipe.scrollEnabled
         o.pending = g.pending
-        let l = g.layout
+        let l = RefLayout.compute(g.viewport, displayedCount: o.displayed.count)
         o.layout = .init(tooSmall: l.tooSmall, columns: l.columns, itemWidth: l.itemWidth, itemHeight: l.itemHeight,
                          insetTop: l.insetTop, insetLeft: l.insetLeft, insetBottom: l.insetBottom, insetRight: l.insetRight)
         o.closedCount = g.closedEntries.count

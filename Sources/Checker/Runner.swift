@@ -43,10 +43,13 @@ public struct Runner: Sendable {
         public var description: String { "step \(step) (\(action)): \(violation)" }
     }
 
-    public func run(_ source: Source, collectCoverage: Bool = true) -> Outcome {
+    /// `setup` actions run on both drivers first, unchecked (e.g. open 1,000 tabs for a benchmark).
+    public func run(_ source: Source, collectCoverage: Bool = true, setup: [Action] = []) -> Outcome {
         var impl = implementation.make(startViewport)
         var ref = oracle.make(startViewport)
+        for a in setup { _ = impl.apply(a); _ = ref.apply(a) }
         var implObs = impl.observe(), refObs = ref.observe()
+        var implIDs = implObs.tabs.map(\.id)
         var view = SimulatedCollectionView(items: implObs.displayed)
         var appeared = false
         var viewport = startViewport
@@ -94,7 +97,8 @@ public struct Runner: Sendable {
             if let sent = implOut.closeAllSent { view.receiveCloseAllState(sent) }
 
             let needsRoundTrip: Bool = { if case .save = action { return properties.contains(.session) } else { return false } }()
-            let facts = StepFacts(action: action, pre: implObs, post: implPost, outcome: implOut,
+            let facts = StepFacts(action: action, pre: implObs, post: implPost,
+                                  preIDs: implIDs, postIDs: implPost.tabs.map(\.id), outcome: implOut,
                                   viewport: ViewspecBox(spec: viewport), appeared: appeared,
                                   viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
                                   roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
@@ -118,6 +122,7 @@ public struct Runner: Sendable {
                 break
             }
             implObs = implPost
+            implIDs = facts.postIDs
             refObs = refPost
             // After a view error the view is out of sync; resync so later steps are judged fairly.
             if viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }

@@ -7,8 +7,8 @@ import TabModel
 public struct TabModelDriver: GridDriver {
     public var grid: TabGrid
     var saved: Data?
-    var files = CrashSafeSaves()
-    var lastStorageProblem: String?
+    /// Shared by copies of the driver: it is the disk the sessions are saved to.
+    let files = CrashSafeSaves()
 
     public init(viewport: ViewportSpec) {
         grid = TabGrid(viewport: Self.viewport(viewport), ids: .sequential(prefix: "t"))
@@ -44,7 +44,6 @@ public struct TabModelDriver: GridDriver {
             case .flyAwayFinished(let id): update = grid.flyAwayFinished(TabID(id))
             case .save:
                 saved = grid.encodedSession()
-                lastStorageProblem = files.check(grid.snapshot())
                 update = .none
             case .restoreSaved:
                 guard let saved else { return StepOutcome() }
@@ -100,7 +99,9 @@ public struct TabModelDriver: GridDriver {
         return o
     }
 
-    public func storageProblem() -> String? { lastStorageProblem }
+    /// P4/P5: saves the current session through `SessionStore` with a crash injected (the
+    /// runner calls this right after a `.save` step, only when the session property is on).
+    public func storageProblem() -> String? { files.check(grid.snapshot()) }
 
     public func roundTrip() -> Result<Observation, RoundTripError>? {
         guard let saved else { return nil }

@@ -62,14 +62,26 @@ public struct ReferenceGrid: Sendable {
     /// F1, literally: lowercase both, then look for the query's characters as a run of
     /// the title's characters.
     public static func matches(title: String, query: String) -> Bool {
-        if query.isEmpty { return true }
-        let t = Array(title.lowercased()), q = Array(query.lowercased())
-        if q.count > t.count { return false }
-        for start in 0...(t.count - q.count) where Array(t[start..<start + q.count]) == q { return true }
+        matches(title: title, loweredQuery: Array(query.lowercased()))
+    }
+
+    /// The query's characters as a run of the lowercased title's characters, tried at every
+    /// character position of the title.
+    static func matches(title: String, loweredQuery q: [Character]) -> Bool {
+        if q.isEmpty { return true }
+        let t = title.lowercased()
+        var start = t.startIndex
+        while start != t.endIndex {
+            if t[start...].starts(with: q) { return true }
+            start = t.index(after: start)
+        }
         return false
     }
 
-    public var displayed: [RefTab] { tabs.filter { Self.matches(title: $0.title, query: query) } }
+    public var displayed: [RefTab] {
+        let q = Array(query.lowercased())
+        return tabs.filter { Self.matches(title: $0.title, loweredQuery: q) }
+    }
     public var displayedIDs: [String] { displayed.map(\.id) }
     public var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
     public var layout: RefLayout { RefLayout.compute(viewport, displayedCount: displayed.count) }

@@ -19,6 +19,7 @@ struct CheckCommand {
 
     func run() throws(InputError) -> Int32 {
         if let path = options.replay { return try replay(path) }
+        if let path = options.bytes { return try replayBytes(path) }
         if options.useDatabase, let code = replayDatabase() { return code }
         var config = Campaign.Config()
         config.seed = options.seed ?? defaultSeed
@@ -138,6 +139,23 @@ struct CheckCommand {
                                         sequenceSeed: file.seed, replayFile: path)))
         writeJUnit(failure: found.shrunkFailure, elapsed: 0, steps: outcome.executed.count)
         return 1
+    }
+
+    /// A libFuzzer input: the bytes feed the choice stream exactly as in the fuzz target.
+    func replayBytes(_ path: String) throws(InputError) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("--bytes: cannot read \(path)")
+        }
+        let outcome = runner.run(.choices(Choices(bytes: Array(data)), maxSteps: options.maxSteps))
+        guard let failure = outcome.failure else {
+            say("bytes \(path): \(outcome.executed.count) steps, every property held")
+            return 0
+        }
+        say("FAIL (bytes \(path)): \(failure.violation.property.rawValue) broke rule \(failure.violation.rule) at step \(failure.step)")
+        var config = Campaign.Config()
+        config.shrinkTime = options.shrinkTime
+        let found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: 0, index: 0)
+        return finish(found: found, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: 0)
     }
 
     /// Replays every saved failure first (Hypothesis's example database). A file that no

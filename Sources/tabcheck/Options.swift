@@ -12,6 +12,7 @@ struct Options {
     var properties: [Property] = Property.allCases
     var shard = (index: 1, count: 1)
     var replay: String?
+    var bytes: String?
     var compare = ["production", "reference"]
     var json = false
     var junit: String?
@@ -74,6 +75,7 @@ struct Options {
                 }
                 o.shard = (k, n)
             case "--replay": o.replay = try value(arg)
+            case "--bytes": o.bytes = try value(arg)
             case "--compare":
                 let v = try value(arg)
                 let names = v.split(separator: ",").map(String.init)
@@ -108,6 +110,8 @@ tabcheck — property-based and differential checker for the TabGrid view-model
 USAGE
   tabcheck [options]                 run a randomized campaign (default: about 10 s)
   tabcheck --replay FILE             replay a saved failing sequence
+  tabcheck --bytes FILE              decode a raw byte file (a libFuzzer crash) through the
+                                     choice stream, check it, and shrink a failure
   tabcheck layout --width W --height H [--safe-left L] [--safe-right R] [--tabs N] [--svg FILE]
                                      draw the grid for one viewport (L1–L6)
   tabcheck list                      list properties and drivers

@@ -15,13 +15,32 @@ do {
     if arguments.first == "layout" {
         exit(try LayoutCommand.run(Array(arguments.dropFirst())))
     }
+    if arguments.first == "bench" {
+        exit(try BenchCommand.run(Array(arguments.dropFirst())))
+    }
     if arguments.first == "minimal" {
-        // The true minimal failing length by exhaustive search (scripts/mutation-score.sh).
+        // The true minimal failing length over a small alphabet, by exhaustive search
+        // (scripts/mutation-score.sh): `tabcheck minimal [--max-length 1…5] [--property NAME]`.
         var limit = 3
-        if arguments.count == 3, arguments[1] == "--max-length", let n = Int(arguments[2]), (1...5).contains(n) { limit = n }
-        else if arguments.count != 1 { throw InputError("usage: tabcheck minimal [--max-length 1…5]") }
-        if let s = ExhaustiveSearch.shortestFailure(Runner(), limit: limit) {
-            print("minimal \(s.count): \(s.map(\.description).joined(separator: ", "))")
+        var properties = Property.allCases
+        var rest = Array(arguments.dropFirst())
+        while rest.count >= 2 {
+            switch rest[0] {
+            case "--max-length":
+                guard let n = Int(rest[1]), (1...5).contains(n) else { throw InputError("minimal --max-length takes 1…5, got \"\(rest[1])\"") }
+                limit = n
+            case "--property":
+                guard let p = Property(rawValue: rest[1]) else { throw InputError("minimal --property: unknown property \"\(rest[1])\"") }
+                properties = [p]
+            default: throw InputError("usage: tabcheck minimal [--max-length 1…5] [--property NAME]")
+            }
+            rest.removeFirst(2)
+        }
+        guard rest.isEmpty else { throw InputError("usage: tabcheck minimal [--max-length 1…5] [--property NAME]") }
+        let runner = Runner(properties: properties)
+        if let s = ExhaustiveSearch.shortestFailure(runner, limit: limit) {
+            let f = runner.run(.actions(s), collectCoverage: false).failure
+            print("minimal \(s.count): \(s.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
             exit(1)
         }
         print("minimal >\(limit): no failing sequence of length ≤ \(limit) over the \(ExhaustiveSearch.alphabet.count)-action alphabet")

@@ -1,0 +1,76 @@
+// libFuzzer targets for TabGrid (issue 8). Built only by scripts/fuzz.sh:
+//   TABGRID_FUZZ=1 swift build -c release --product TabGridFuzz --scratch-path .build-fuzz \
+//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+// TABGRID_FUZZ_TARGET picks the target: `sequence` (default) or `session`.
+import Checker
+import Foundation
+import Generators
+import TabModel
+
+/// The fuzzer's bytes feed the same choice stream as the seeded generator, so a crash file
+/// replays through `tabcheck --bytes FILE`, which shrinks it to a readable sequence.
+func fuzzSequence(_ bytes: [UInt8]) {
+    let outcome = Runner().run(.choices(Choices(bytes: bytes), maxSteps: 200), collectCoverage: false)
+    if let failure = outcome.failure {
+        print("TabGridFuzz: \(failure)")
+        print("actions: \(outcome.executed.map(\.description).joined(separator: "; "))")
+        abort()
+    }
+}
+
+/// P3: session bytes are rejected (and nothing changes) or accepted whole, and both
+/// readings of the spec agree on which.
+func fuzzSession(_ bytes: [UInt8]) {
+    var before = TabModelDriver(viewport: .phone)
+    var ref = ReferenceDriver(viewport: .phone)
+    for a: Action in [.newTab, .setTitle(id: "t1", title: "a"), .newTab, .setQuery("a")] {
+        _ = before.apply(a); _ = ref.apply(a)
+    }
+    var after = before
+    let text = String(decoding: bytes, as: UTF8.self)
+    let data = Data(bytes)
+    let production: String?
+    do { _ = try after.grid.restore(from: data); production = nil } catch { production = "\(error)" }
+    let reference = ref.grid.restore(data).rejected
+    // The checker's restoreData action carries text; compare on the same bytes here.
+    _ = text
+    if (production == nil) != (reference == nil) {
+        print("TabGridFuzz: production \(production ?? "accepted"), reference \(reference ?? "accepted")")
+        abort()
+    }
+    if production != nil {
+        let a = before.observe(), b = after.observe()
+        if a != b { print("TabGridFuzz: a rejected restore changed the state"); abort() }
+    } else if let snapshot = try? SessionSnapshot.decode(data) {
+        if after.grid.tabs.map(\.id) != snapshot.tabs.map(\.id) || after.grid.activeTabID != snapshot.activeTabID {
+            print("TabGridFuzz: an accepted restore is not whole"); abort()
+        }
+    } else {
+        print("TabGridFuzz: restore accepted data that does not decode"); abort()
+    }
+}
+
+let target = ProcessInfo.processInfo.environment["TABGRID_FUZZ_TARGET"] ?? "sequence"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    if target == "session" { fuzzSession(bytes) } else { fuzzSequence(bytes) }
+    return 0
+}
+
+#if FUZZING
+@_extern(c, "LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+#else
+print("TabGridFuzz is a libFuzzer target: run scripts/fuzz.sh [sequence|session] [seconds]")
+exit(2)
+#endif

@@ -1,0 +1,178 @@
+import Checker
+import Foundation
+import Generators
+import TabModel
+
+/// `tabcheck bench …`: the measurements behind docs/benchmarks.md (run by scripts/bench.sh
+/// on a release build). Timings are medians of repeated runs; nothing here is asserted.
+enum BenchCommand {
+    static func run(_ args: [String]) throws(InputError) -> Int32 {
+        switch args.first {
+        case "model": modelEvents(tabs: args.count > 1 ? Int(args[1]) ?? 100 : 100)
+        case "throughput": throughput(sequences: args.count > 1 ? Int(args[1]) ?? 2000 : 2000)
+        case "scaling": scaling()
+        case "length": lengths()
+        case "sweep": sweep()
+        case "shrink": shrinkSpeed()
+        case "generate": generation()
+        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | shrink | generate")
+        }
+        return 0
+    }
+
+    static func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s.isEmpty ? 0 : s[s.count / 2] }
+    static func us(_ x: Double) -> String { String(format: "%.2f µs", x * 1e6) }
+
+    /// A grid of `n` tabs with varied titles, and every event timed on its own.
+    static func modelEvents(tabs n: Int) {
+        var grid = TabGrid(viewport: .phonePortrait, ids: .sequential(prefix: "t"))
+        let words = ["Apple", "Swift Forums", "News", "Weather", "Maps", "Café", "Docs", "Mail"]
+        for i in 0..<n {
+            _ = grid.newTab()
+            _ = grid.setTitle("\(words[i % words.count]) \(i)", for: TabID("t\(i + 1)"))
+        }
+        _ = grid.setQuery("a")
+        var rng = Xoshiro256StarStar(seed: 1)
+        func pick(_ count: Int) -> Int { Int(rng.next(upTo: UInt64(max(1, count) - 1))) }
+        var samples: [String: [Double]] = [:]
+        func time(_ name: String, _ body: () -> Void) {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            body()
+            samples[name, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+        }
+        let reps = n >= 10_000 ? 400 : 2000
+        for r in 0..<reps {
+            let d = grid.displayedCount
+            time("newTab") { _ = grid.newTab() }
+            let newest = grid.tabs.last!.id
+            time("close(id) F4") { _ = grid.close(newest) }
+            time("closeDisplayed F3") { _ = try? grid.closeDisplayed(at: pick(d)) }
+            time("reopen U2") { _ = grid.reopenClosedTab() }
+            time("setTitle F8") { _ = grid.setTitle(r % 2 == 0 ? "Maps \(r)" : "Swift \(r)", for: TabID("t\(1 + pick(n))")) }
+            time("move F9") { _ = try? grid.move(from: pick(d), to: pick(d)) }
+            time("select A1") { _ = try? grid.select(at: pick(d)) }
+            time("swipeBegan G1") { _ = try? grid.swipeBegan(at: pick(d), velocityX: -500, velocityY: 0) }
+            time("swipeChanged G3") { _ = grid.swipeChanged(translationX: -60) }
+            time("swipeEnded G4") { _ = grid.swipeEnded(translationX: -60, velocityX: 0) }
+            time("tapClose G6") { _ = try? grid.tapClose(at: pick(d)) }
+            if let pending = grid.pendingFlyAways.first {
+                time("flyAwayFinished G6") { _ = grid.flyAwayFinished(pending) }
+                time("reopen U2") { _ = grid.reopenClosedTab() }
+            }
+            time("layout L") { _ = grid.layout }
+            if r % (n >= 10_000 ? 4 : 1) == 0 {
+                time("setQuery F6") { _ = grid.setQuery(r % 2 == 0 ? "ap" : "a") }
+            }
+        }
+        print("events on a grid of \(n) tabs (query \"a\"), median of up to \(reps) samples each:")
+        for (name, xs) in samples.sorted(by: { $0.key < $1.key }) {
+            print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) median \(us(median(xs)))   p90 \(us(xs.sorted()[xs.count * 9 / 10]))")
+        }
+    }
+
+    /// Executed sequences of the default campaign, to replay through each model alone.
+    static func corpus(_ sequences: Int, maxSteps: Int = 200) -> [[Action]] {
+        (0..<sequences).map { i in
+            Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0x7AB6_121D, index: i)), maxSteps: maxSteps),
+                                       collectCoverage: false).executed
+        }
+    }
+
+    static func throughput(sequences: Int) {
+        let seqs = corpus(sequences)
+        let steps = seqs.reduce(0) { $0 + $1.count }
+        func rate(_ make: () -> any GridDriver) -> Double {
+            var times: [Double] = []
+            for _ in 0..<5 {
+                let t0 = Clock.now()
+                for s in seqs { var d = make(); for a in s { _ = d.apply(a) } }
+                times.append(Clock.now() - t0)
+            }
+            return Double(steps) / median(times)
+        }
+        let prod = rate { TabModelDriver(viewport: .phone) }
+        let ref = rate { ReferenceDriver(viewport: .phone) }
+        let both = 1 / (1 / prod + 1 / ref)
+        var checked: [Double] = []
+        for _ in 0..<5 {
+            let t0 = Clock.now()
+            for i in 0..<sequences {
+                _ = Runner().run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0x7AB6_121D, index: i)), maxSteps: 200))
+            }
+            checked.append(Double(steps) / (Clock.now() - t0))
+        }
+        let c = median(checked)
+        print("raw and checked throughput over the same \(sequences) sequences (\(steps) steps), median of 5:")
+        print(String(format: "  TabModel alone          %10.0f events/s", prod))
+        print(String(format: "  ReferenceModel alone    %10.0f events/s", ref))
+        print(String(format: "  both models, no checks  %10.0f events/s", both))
+        print(String(format: "  checked (all properties)%10.0f steps/s  (min %.0f, max %.0f)", c, checked.min()!, checked.max()!))
+        print(String(format: "  checker overhead: %.2f× the raw cost of running both models", both / c))
+    }
+
+    static func scaling() {
+        print("checked steps/s with N tabs open (each sequence starts with N new tabs, then 200 generated steps):")
+        for n in [10, 100, 1000] {
+            let setup = Array(repeating: Action.newTab, count: n)
+            var rates: [Double] = []
+            for rep in 0..<5 {
+                var steps = 0
+                let t0 = Clock.now()
+                for i in 0..<(n >= 1000 ? 4 : 40) {
+                    let s = Runner().run(.choices(Choices(seed: UInt64(rep * 1000 + i)), maxSteps: 200), setup: setup)
+                    steps += s.executed.count
+                }
+                rates.append(Double(steps) / (Clock.now() - t0))
+            }
+            print(String(format: "  %5d tabs: %9.0f steps/s (min %.0f, max %.0f)", n, median(rates), rates.min()!, rates.max()!))
+        }
+    }
+
+    static func lengths() {
+        print("campaign time as the sequence length doubles (500 sequences each, median of 5):")
+        for maxSteps in [50, 100, 200, 400, 800] {
+            var times: [Double] = [], steps = 0
+            for _ in 0..<5 {
+                var c = Campaign.Config(); c.sequences = 500; c.maxSteps = maxSteps
+                let r = Campaign(runner: Runner(), config: c).run()
+                times.append(r.elapsed); steps = r.steps
+            }
+            let t = median(times)
+            print(String(format: "  max %4d steps: %7.3f s for %7d steps (%.2f µs/step)", maxSteps, t, steps, t / Double(steps) * 1e6))
+        }
+    }
+
+    static func sweep() {
+        var times: [Double] = []
+        var checked = 0
+        for _ in 0..<5 {
+            let t0 = Clock.now()
+            let r = LayoutSweep.run()
+            times.append(Clock.now() - t0)
+            checked = r.checked
+            if !r.violations.isEmpty { print("  violations: \(r.violations.count)") }
+        }
+        print(String(format: "items-per-row sweep: %d layouts in %.3f s median (min %.3f, max %.3f)", checked, median(times), times.min()!, times.max()!))
+    }
+
+    static func shrinkSpeed() {
+        print("generation and shrinking: see `tabcheck bench generate`; shrink times per mutant are in docs/mutation-score.md")
+    }
+
+    static func generation() {
+        let gen = ActionGenerator()
+        var state = GenerationState()
+        state.tabIDs = (1...20).map { "t\($0)" }; state.knownIDs = state.tabIDs
+        state.titles = state.tabIDs.map { _ in "ab" }; state.displayedCount = 12
+        var times: [Double] = []
+        let n = 200_000
+        for rep in 0..<5 {
+            var c = Choices(seed: UInt64(rep))
+            let kinds = ActionKind.allCases
+            let t0 = Clock.now()
+            for _ in 0..<n { _ = gen.action(&c, state: state, enabled: kinds) }
+            times.append(Clock.now() - t0)
+        }
+        print(String(format: "generator: %.0f actions/s (median of 5 × %d)", Double(n) / median(times), n))
+    }
+}
