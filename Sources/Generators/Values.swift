@@ -7,7 +7,7 @@ public enum Values {
     /// with ZWJ, right-to-left text, whitespace, and the empty string.
     public static let tricky = [
         "", " ", "  ", "\t", "İ", "ı", "i", "I", "ß", "SS", "ss", "é", "e\u{301}", "E\u{301}",
-        "👩‍👩‍👧", "👩", "\u{200D}", "שלום", "مرحبا", "New Tab", "new", "TAB", "Ω", "ω",
+        "👩‍👩‍👧", "👩", "\u{200D}", "שלום", "مرحبا", "New Tab", "new", "TAB", "Ω", "ω", "\r\n", "\n", "\r",
     ]
 
     public static let title: Gen<String> = .oneOf([

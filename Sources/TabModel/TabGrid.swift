@@ -178,6 +178,7 @@ public struct TabGrid: Sendable {
     /// character "👩‍👩‍👧" (found by the differential property, see docs/decisions.md).
     static func matches(_ title: String, _ query: String) -> Bool {
         if query.isEmpty { return true }
+        if let fast = asciiContains(title, query) { return fast }
         guard let first = query.first else { return true }
         var start = title.startIndex
         while let hit = title[start...].firstIndex(of: first) {
@@ -185,6 +186,29 @@ public struct TabGrid: Sendable {
             start = title.index(after: hit)
         }
         return false
+    }
+
+    /// F1 on bytes when both strings are ASCII without CR: there every byte is a whole
+    /// Character (CR LF is the only ASCII grapheme cluster of two scalars), so a byte
+    /// search gives the Character-wise answer ~10× faster. nil: not that case.
+    static func asciiContains(_ title: String, _ query: String) -> Bool? {
+        var title = title, query = query
+        return title.withUTF8 { t -> Bool? in
+            query.withUTF8 { q -> Bool? in
+                for b in q where b >= 0x80 || b == 0x0D { return nil }
+                for b in t where b >= 0x80 || b == 0x0D { return nil }
+                let n = t.count, m = q.count
+                if m > n { return false }
+                var i = 0
+                while i <= n - m {
+                    var j = 0
+                    while j < m && t[i + j] == q[j] { j += 1 }
+                    if j == m { return true }
+                    i += 1
+                }
+                return false
+            }
+        }
     }
 
     /// The entry displayed at `index`, or the out-of-range error that names `event`.

@@ -13,6 +13,9 @@ import Testing
         #expect(Scenario.run(d, tabs("👩‍👩‍👧", "Cafe\u{301}") + [.setQuery("👩")]).observation.displayed == [], "\(d)")
         #expect(Scenario.run(d, tabs("Cafe\u{301}") + [.setQuery("cafe")]).observation.displayed == [], "\(d)")
         #expect(Scenario.run(d, tabs("a", "b") + [.setQuery("")]).observation.displayed == ["t1", "t2"], "\(d)")
+        // CR LF is one Character: "\n" alone does not match inside it (the ASCII fast path must know).
+        #expect(Scenario.run(d, tabs("a\r\nb", "x\ny") + [.setQuery("\n")]).observation.displayed == ["t2"], "\(d)")
+        #expect(Scenario.run(d, tabs("a\r\nb") + [.setQuery("\r\n")]).observation.displayed == ["t1"], "\(d)")
     }
 
     @Test(arguments: Scenario.drivers)

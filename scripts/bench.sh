@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Benchmarks (issues 2 and 9): builds tabcheck in release and writes docs/benchmarks.md
+# with the machine, the commands and the figures. Nothing here is a test: no thresholds
+# are asserted. Takes about 5 minutes.
+#
+#   scripts/bench.sh [--out FILE]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/docs/benchmarks.md"
+[ "${1:-}" = "--out" ] && out="$2"
+cd "$root"
+swift build -c release --product tabcheck >&2
+bin="$root/.build/release/tabcheck"
+run() { echo '```'; echo "\$ $*"; "$@" 2>&1; echo '```'; echo; }
+peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when present
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): \([0-9]*\).*/\1/p' | awk '{printf "%.1f MB", $1/1024}'
+  else
+    echo "n/a (/usr/bin/time not installed: apt-get install time)"
+  fi
+}
+{
+  echo "# Benchmarks"
+  echo
+  echo "Written by \`scripts/bench.sh\` on $(date -u +%Y-%m-%d). Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB,"
+  echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(swift --version 2>/dev/null | head -1)."
+  echo "Release build (\`swift build -c release\`); every figure below is printed by the command above it."
+  echo
+  echo "## 1. TabModel events (issue 2): 100 and 10,000 tabs"
+  echo
+  run "$bin" bench model 100
+  run "$bin" bench model 10000
+  echo "## 2. Raw model throughput, checked throughput and checker overhead (issue 9, items 1–2)"
+  echo
+  run "$bin" bench throughput 2000
+  echo "## 3. Scaling with open tabs and with sequence length (item 3)"
+  echo
+  run "$bin" bench scaling
+  run "$bin" bench length
+  echo "## 4. Bug finding"
+  echo
+  echo "Time to first failure and shrink time for every catalogue mutant: see \`docs/mutation-score.md\`"
+  echo "(\`scripts/mutation-score.sh\`, median over 5 seeds)."
+  echo
+  echo "## 5. The items-per-row sweep (item 5)"
+  echo
+  run "$bin" bench sweep
+  echo "## 6. Generation (issue 4)"
+  echo
+  run "$bin" bench generate
+  echo "## 7. Memory (item 6): peak resident set size"
+  echo
+  echo "| campaign | command | peak RSS |"
+  echo "|---|---|---|"
+  echo "| default-sized (2,000 sequences) | \`tabcheck --sequences 2000 --no-db --quiet\` | $(peak "$bin" --sequences 2000 --no-db --quiet) |"
+  echo "| ten times longer (20,000 sequences) | \`tabcheck --sequences 20000 --no-db --quiet\` | $(peak "$bin" --sequences 20000 --no-db --quiet) |"
+  echo
+} > "$out.tmp"
+mv "$out.tmp" "$out"
+cat "$out"
