@@ -29,7 +29,7 @@ subset_names="02-f3-closes-tabs-index 06-g4-rightward-deletes 18-p4-save-not-ato
 scratch="${TMPDIR:-/tmp}/tabgrid-mutants"
 build="$root/.build-mutants"
 rm -rf "$scratch"; mkdir -p "$scratch"
-(cd "$root" && tar cf - Package.swift Sources) | (cd "$scratch" && tar xf -)
+(cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)
 cp -R "$scratch/Sources" "$scratch/.pristine"
 
 results="$(mktemp)"

@@ -1,5 +1,6 @@
 /// The collection view's geometry: bounds and safe-area insets, in points.
 public struct Viewport: Equatable, Sendable, Codable {
+    /// Bounds (L1, L4) and safe-area insets (L3, L4), in points.
     public var width: Double
     public var height: Double
     public var safeLeft: Double
@@ -7,6 +8,7 @@ public struct Viewport: Equatable, Sendable, Codable {
     public var safeTop: Double
     public var safeBottom: Double
 
+    /// A viewport; insets default to zero.
     public init(width: Double, height: Double, safeLeft: Double = 0, safeRight: Double = 0,
                 safeTop: Double = 0, safeBottom: Double = 0) {
         self.width = width; self.height = height
@@ -22,13 +24,17 @@ public struct Viewport: Equatable, Sendable, Codable {
 public enum GridLayout: Equatable, Sendable {
     /// Even one 44 pt column does not fit, or the viewport is invalid: show no items (L5).
     case tooSmall
+    /// Items of one size in rows (L2–L6).
     case grid(Grid)
 
+    /// A layout that shows items: columns, item size (L4) and section insets (L3).
     public struct Grid: Equatable, Sendable {
         /// Nominal columns after L5 (1.33, 1, 2 or 3).
         public let columns: Double
+        /// Item size, never below 44 pt wide, never NaN, infinite or ≤ 0 (L4, L5).
         public let itemWidth: Double
         public let itemHeight: Double
+        /// Section insets (L3).
         public let insetTop: Double, insetLeft: Double, insetBottom: Double, insetRight: Double
         /// The flow layout's minimum inter-item spacing (L3).
         public var spacing: Double { GridLayout.spacing }
@@ -41,8 +47,11 @@ public enum GridLayout: Equatable, Sendable {
         public var itemsPerRow: Int { Int(columns.rounded(.down)) }
     }
 
+    /// The inset padding (L3).
     public static let padding = 15.0
+    /// UIKit's default minimum inter-item spacing (L3).
     public static let spacing = 10.0
+    /// The narrowest tappable item (L5).
     public static let minimumItemWidth = 44.0
     /// Larger bounds or insets are absurd (no display is 10 million points wide) and give
     /// tooSmall, so row arithmetic never overflows (docs/decisions.md, L5).

@@ -1,11 +1,13 @@
 /// One reopenable close (U1): the tabs it closed, each with its position in `tabs` and
 /// whether it was active.
 public struct ClosedEntry: Equatable, Sendable {
+    /// One closed tab, where it was in `tabs`, and whether it was active (U1).
     public struct Item: Equatable, Sendable {
         public let tab: Tab
         public let position: Int
         public let wasActive: Bool
     }
+    /// One item for a close, every tab for Close All (U1).
     public let items: [Item]
 }
 

@@ -6,17 +6,22 @@ import Foundation
 /// JSON: `{"version":1,"tabs":[{"id":"…","title":"…"}],"activeTabID":"…"}`
 /// (`activeTabID` may be null or absent). See docs/session-format.md.
 public struct SessionSnapshot: Equatable, Sendable, Codable {
+    /// The format version this build writes and reads (P3).
     public static let currentVersion = 1
 
+    /// One saved tab (P1).
     public struct SavedTab: Equatable, Sendable, Codable {
         public let id: TabID
         public let title: String
     }
 
     public let version: Int
+    /// The tabs in order (P1).
     public let tabs: [SavedTab]
+    /// The active tab, if any (P1, A4).
     public let activeTabID: TabID?
 
+    /// A snapshot of `tabs` and the active tab, at the current version.
     public init(tabs: [Tab], activeTabID: TabID?) {
         version = Self.currentVersion
         self.tabs = tabs.map { SavedTab(id: $0.id, title: $0.title) }
@@ -71,6 +76,7 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
 
 /// Why session data was rejected (P3): what, and where (a coding path like `tabs[3].title`).
 public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of problem (P3).
     public enum Kind: String, Sendable, Equatable {
         case malformed, missingField, wrongType, unsupportedVersion, invalidID, duplicateID, unknownActiveTab
     }

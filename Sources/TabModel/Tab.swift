@@ -2,6 +2,7 @@
 /// Two tabs are the same tab iff their ids are equal (SPEC vocabulary).
 public struct TabID: Hashable, Codable, Sendable, CustomStringConvertible {
     public let rawValue: String
+    /// Wraps an id string; ids are compared as strings.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
@@ -16,7 +17,9 @@ public struct TabID: Hashable, Codable, Sendable, CustomStringConvertible {
 /// An open tab: its id and the title of the page it shows (any Unicode, may be empty).
 public struct Tab: Hashable, Sendable {
     public let id: TabID
+    /// The page title: any Unicode, may be empty (F1, F8).
     public var title: String
+    /// A tab with this id and title.
     public init(id: TabID, title: String) {
         self.id = id
         self.title = title

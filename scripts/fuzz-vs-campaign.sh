@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Time to kill mutants with libFuzzer (coverage-guided, through the choice stream) vs the
+# random campaign, on the same machine: median of RUNS runs each (default 3).
+#
+#   scripts/fuzz-vs-campaign.sh [RUNS] [MUTANT...]
+#
+# libFuzzer runs start from an empty corpus with -seed=1..RUNS and no sanitizer (the
+# campaign has none either); the time is the wall time to the crash. The campaign time is
+# tabcheck's own time to first failure with --seed 1..RUNS.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+runs="${1:-3}"; shift || true
+mutants=("$@")
+[ ${#mutants[@]} -eq 0 ] && mutants=(02-f3-closes-tabs-index 06-g4-rightward-deletes 13-f8-stale-filter-cache 23-u2-reopen-at-end 28-u1-twenty-one-entries)
+scratch="${TMPDIR:-/tmp}/tabgrid-fuzz-mutants"
+rm -rf "$scratch"; mkdir -p "$scratch"
+(cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)
+cp -R "$scratch/Sources" "$scratch/.pristine"
+median() { sort -g | awk '{a[NR]=$1} END {print (NR ? a[int((NR+1)/2)] : "n/a")}'; }
+echo "| mutant | libFuzzer: median s to crash (runs) | campaign: median s to failure (runs) | libFuzzer crash replayed by tabcheck --bytes |"
+echo "|---|---|---|---|"
+for name in "${mutants[@]}"; do
+  rm -rf "$scratch/Sources"; cp -R "$scratch/.pristine" "$scratch/Sources"
+  (cd "$scratch" && patch -s -p1 < "$root/scripts/mutants/$name.patch")
+  (cd "$scratch" && TABGRID_FUZZ=1 swift build -c release --product TabGridFuzz --scratch-path "$root/.build-fuzzmut" \
+     -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING >/dev/null 2>&1)
+  (cd "$scratch" && swift build -c release --product tabcheck --scratch-path "$root/.build-mutants" >/dev/null 2>&1)
+  fz="$root/.build-fuzzmut/release/TabGridFuzz"; tc="$root/.build-mutants/release/tabcheck"
+  ftimes=(); ctimes=(); replay="no crash"
+  for s in $(seq 1 "$runs"); do
+    work="$(mktemp -d)"
+    t0=$(date +%s.%N)
+    (cd "$work" && SWIFT_BACKTRACE=enable=no timeout 300 "$fz" -seed="$s" -max_total_time=240 -artifact_prefix="$work/" >/dev/null 2>&1) || true
+    t1=$(date +%s.%N)
+    crash="$(ls "$work"/crash-* 2>/dev/null | head -1 || true)"
+    if [ -n "$crash" ]; then
+      ftimes+=("$(echo "$t1 - $t0" | bc)")
+      if [ "$replay" = "no crash" ]; then
+        out="$("$tc" --bytes "$crash" --no-db 2>&1 || true)"
+        replay="$(printf '%s\n' "$out" | sed -n 's/^shrunk \([0-9]* → [0-9]*\) steps.*/shrunk \1 steps/p' | head -1)"
+        rule="$(printf '%s\n' "$out" | sed -n 's/^FAIL (bytes [^)]*): \(.*\) at step.*/\1/p' | head -1)"
+        replay="$rule, $replay"
+      fi
+    fi
+    json="$("$tc" --seed "$s" --time-limit 60 --no-db --json --quiet 2>/dev/null || true)"
+    ctimes+=("$(printf '%s' "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("secondsToFailure") or "n/a")')")
+    rm -rf "$work"
+  done
+  f="$(printf '%s\n' "${ftimes[@]:-}" | grep -v '^$' | median)"; c="$(printf '%s\n' "${ctimes[@]}" | grep -v n/a | median)"
+  echo "| $name | $f (${#ftimes[@]}/$runs crashed) | $c | $replay |"
+done
