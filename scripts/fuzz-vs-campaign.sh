@@ -4,9 +4,10 @@
 #
 #   scripts/fuzz-vs-campaign.sh [RUNS] [MUTANT...]
 #
-# libFuzzer runs start from an empty corpus with -seed=1..RUNS and no sanitizer (the
+# libFuzzer runs (capped at FUZZ_SECONDS, default 60) start from an empty corpus with -seed=1..RUNS and no sanitizer (the
 # campaign has none either); the time is the wall time to the crash. The campaign time is
-# tabcheck's own time to first failure with --seed 1..RUNS.
+# tabcheck's own time to first failure with --seed 1..RUNS. SEEDED=1 starts libFuzzer
+# from 200 generated runs written as bytes (`tabcheck corpus`) instead of an empty corpus.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-3}"; shift || true
@@ -30,7 +31,9 @@ for name in "${mutants[@]}"; do
   for s in $(seq 1 "$runs"); do
     work="$(mktemp -d)"
     t0=$(date +%s.%N)
-    (cd "$work" && SWIFT_BACKTRACE=enable=no timeout 300 "$fz" -seed="$s" -max_total_time=240 -artifact_prefix="$work/" >/dev/null 2>&1) || true
+    [ "${SEEDED:-0}" = 1 ] && "$tc" corpus "$work/corpus" 200 >/dev/null
+    mkdir -p "$work/corpus"
+    (cd "$work" && SWIFT_BACKTRACE=enable=no timeout 400 "$fz" corpus -seed="$s" -max_total_time="${FUZZ_SECONDS:-60}" -artifact_prefix="$work/" >/dev/null 2>&1) || true
     t1=$(date +%s.%N)
     crash="$(ls "$work"/crash-* 2>/dev/null | head -1 || true)"
     if [ -n "$crash" ]; then

@@ -18,6 +18,11 @@ TABGRID_FUZZ=1 swift build -c release --product TabGridFuzz --scratch-path .buil
 bin="$root/.build-fuzz/release/TabGridFuzz"
 corpus="$root/fuzz/corpus-$target"; artifacts="$root/fuzz/artifacts-$target/"
 mkdir -p "$corpus" "$artifacts"
+if [ "$target" = sequence ] && [ -z "$(ls -A "$corpus")" ]; then
+  # Seed an empty corpus with generated runs (their choices written back as bytes).
+  swift build -c release --product tabcheck >&2
+  "$root/.build/release/tabcheck" corpus "$corpus" 200 >&2
+fi
 set +e
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 TABGRID_FUZZ_TARGET="$target" \
   "$bin" "$corpus" -max_total_time="$seconds" -artifact_prefix="$artifacts" -print_final_stats=1 "$@"

@@ -31,8 +31,9 @@ public struct Runner: Sendable {
         public var executed: [Action] = []
         public var failure: Failure?
         public var coverage = Coverage()
-        /// The choices drawn (for a generated run).
+        /// The choices drawn (for a generated run), and the bound of each.
         public var choices: [UInt64] = []
+        public var bounds: [UInt64] = []
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -128,6 +129,7 @@ public struct Runner: Sendable {
             if viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }
         }
         out.choices = choices?.recorded ?? []
+        out.bounds = choices?.bounds ?? []
         return out
     }
 

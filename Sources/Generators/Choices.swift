@@ -11,6 +11,8 @@ public struct Choices: Sendable {
     var source: Source
     /// Every value drawn so far, in order.
     public private(set) var recorded: [UInt64] = []
+    /// The bound of each recorded draw, so a run can be written back as fuzzer bytes.
+    public private(set) var bounds: [UInt64] = []
     /// Whether a replay or byte source ran dry (later draws gave 0, the simplest value).
     public private(set) var exhausted = false
 
@@ -41,7 +43,19 @@ public struct Choices: Sendable {
             source = .bytes(bytes, next: i + used)
         }
         recorded.append(value)
+        bounds.append(bound)
         return value
+    }
+
+    /// The bytes that `Choices(bytes:)` decodes back into exactly `values` drawn under
+    /// `bounds` — a generated run as a libFuzzer seed input.
+    public static func bytes(values: [UInt64], bounds: [UInt64]) -> [UInt8] {
+        var out: [UInt8] = []
+        for (v, bound) in zip(values, bounds) {
+            var b = bound, x = v
+            while b > 0 { out.append(UInt8(truncatingIfNeeded: x)); x >>= 8; b >>= 8 }
+        }
+        return out
     }
 
     /// An integer in `range`.

@@ -18,6 +18,22 @@ do {
     if arguments.first == "bench" {
         exit(try BenchCommand.run(Array(arguments.dropFirst())))
     }
+    if arguments.first == "corpus" {
+        // Seed inputs for libFuzzer: generated runs written as the bytes that decode to them.
+        guard arguments.count == 3, let n = Int(arguments[2]), n > 0 else { throw InputError("usage: tabcheck corpus DIR N") }
+        let dir = arguments[1]
+        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+            throw InputError("corpus: cannot create \(dir): \(error.localizedDescription)")
+        }
+        for i in 0..<n {
+            let out = Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0xC0FFEE, index: i)), maxSteps: 60),
+                                                 collectCoverage: false)
+            let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)
+            FileManager.default.createFile(atPath: "\(dir)/seed-\(i)", contents: Data(bytes))
+        }
+        print("wrote \(n) seed inputs to \(dir)")
+        exit(0)
+    }
     if arguments.first == "minimal" {
         // The true minimal failing length over a small alphabet, by exhaustive search
         // (scripts/mutation-score.sh): `tabcheck minimal [--max-length 1…5] [--property NAME]`.

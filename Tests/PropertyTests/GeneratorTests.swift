@@ -51,6 +51,13 @@ import Testing
         #expect(empty.draw(upTo: 10) == 0 && empty.exhausted)
     }
 
+    @Test func aGeneratedRunWrittenAsBytesDecodesToTheSameRun() {
+        let original = Runner().run(.choices(Choices(seed: 11), maxSteps: 100))
+        let bytes = Choices.bytes(values: original.choices, bounds: original.bounds)
+        let decoded = Runner().run(.choices(Choices(bytes: bytes), maxSteps: 100))
+        #expect(decoded.executed == original.executed && !original.executed.isEmpty)
+    }
+
     @Test func combinatorsRespectTheirBounds() {
         var c = Choices(seed: 5)
         for _ in 0..<500 {

@@ -41,4 +41,17 @@ import Testing
         ])
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
+
+    /// F3 (the tutorial's bug 2, planted from scripts/mutants/02): pasted verbatim from tabcheck's report.
+    @Test func regression_mapping_F3_0xda7c4d48b74ad9a6() {
+        // mapping, rule F3: closing displayed item 0 must remove t2, the tab the user saw: expected tabs ["t1"], got ["t2"]
+        let failure = Regression.check([
+            .newTab,
+            .newTab,
+            .setTitle(id: "t2", title: "e "),
+            .setQuery("e "),
+            .closeDisplayed(0),
+        ])
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
 }
