@@ -49,6 +49,7 @@ for name in "${mutants[@]}"; do
     ctimes+=("$(printf '%s' "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("secondsToFailure") or "n/a")')")
     rm -rf "$work"
   done
-  f="$(printf '%s\n' "${ftimes[@]:-}" | grep -v '^$' | median)"; c="$(printf '%s\n' "${ctimes[@]}" | grep -v n/a | median)"
+  f="$(printf '%s\n' "${ftimes[@]:-}" | { grep -v '^$' || true; } | median)"
+  c="$(printf '%s\n' "${ctimes[@]}" | { grep -v n/a || true; } | median)"
   echo "| $name | $f (${#ftimes[@]}/$runs crashed) | $c | $replay |"
 done
