@@ -54,6 +54,13 @@ public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
         return s
     }
 
-    /// Two violations are "the same failure" for shrinking when property and rule agree.
-    public func sameFailure(as other: Violation) -> Bool { property == other.property && rule == other.rule }
+    /// Two violations are "the same failure" for shrinking when property and rule agree —
+    /// or, for the differential property, when at least one field that differed before
+    /// still differs (a shorter sequence may show the same bug first in another field).
+    public func sameFailure(as other: Violation) -> Bool {
+        guard property == other.property else { return false }
+        if rule == other.rule { return true }
+        guard property == .differential, !differences.isEmpty else { return false }
+        return !Set(differences.map(\.field)).isDisjoint(with: other.differences.map(\.field))
+    }
 }
