@@ -25,6 +25,7 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo "Written by \`scripts/bench.sh\` on $(date -u +%Y-%m-%d). Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB,"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(swift --version 2>/dev/null | head -1)."
   echo "Release build (\`swift build -c release\`); every figure below is printed by the command above it."
+  echo "Hot spots, targets met and missed: \`docs/benchmarks-analysis.md\`."
   echo
   echo "## 1. TabModel events (issue 2): 100 and 10,000 tabs"
   echo
