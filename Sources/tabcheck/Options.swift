@@ -115,6 +115,11 @@ USAGE
   tabcheck layout --width W --height H [--safe-left L] [--safe-right R] [--tabs N] [--svg FILE]
                                      draw the grid for one viewport (L1–L6)
   tabcheck list                      list properties and drivers
+  tabcheck minimal [--max-length N] [--property P]
+                                     shortest failing sequence over a small alphabet (exhaustive)
+  tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
+  tabcheck bench model|throughput|scaling|length|sweep|generate
+                                     the measurements behind docs/benchmarks.md
 
 CAMPAIGN OPTIONS
   --seed S            master seed, decimal or 0x-hex (default: 0x7ab6121d, fixed so CI is repeatable)
@@ -124,6 +129,7 @@ CAMPAIGN OPTIONS
   --sequences N       number of sequences (default: as many as fit in --time-limit)
                         tabcheck --sequences 5000
   --max-steps N       longest sequence (default 200)
+                        tabcheck --max-steps 1000 --sequences 500
   --time-limit SEC    stop after SEC seconds (default 10 when --sequences is not given)
                         tabcheck --time-limit 60
   --property NAMES    check only these properties, comma-separated (default: all)
@@ -132,15 +138,25 @@ CAMPAIGN OPTIONS
                         tabcheck --shard 2/4 --time-limit 120
   --compare A,B       implementation and oracle drivers (default production,reference)
                         tabcheck --compare reference,production
-  --shrink-time SEC   time cap for shrinking a failure (default 5)
+  --shrink-time SEC   time cap for shrinking a failure (default 5); the original failure
+                      is printed before shrinking starts
+                        tabcheck --shrink-time 30
 
 OUTPUT OPTIONS
-  --json              print one JSON summary object on stdout (human output goes to stderr)
-  --junit FILE        write a JUnit XML report for CI dashboards
+  --json              print one JSON summary object on stdout (human output goes to stderr):
+                      result, seed, sequences, steps, elapsed, stepsPerSecond, and on failure
+                      property, rule, step, shrunkSteps, originalSteps, sequenceSeed, replayFile
+                        tabcheck --json > summary.json
+  --junit FILE        write a JUnit XML report (one test case per property) for CI dashboards
+                        tabcheck --junit build/tabcheck.xml
   --coverage          print the coverage table (action kinds, situations reached)
+                        tabcheck --coverage --time-limit 30
   --db DIR            failure database (default .tabcheck/failures); replayed first on every run
+                        tabcheck --db ci-failures
   --no-db             neither read nor write the failure database
+                        tabcheck --no-db --sequences 100
   --quiet             no progress lines
+                        tabcheck --quiet --json
 
 ON FAILURE
   The original failure (seed, step, rule) is printed at once; then it is shrunk, printed
