@@ -2,23 +2,32 @@
 /// planted bug (see `Tests/PropertyTests/MutantKillTests.swift` and scripts/mutants/).
 public enum Property: String, CaseIterable, Sendable, Codable {
     /// Implementation and oracle agree on every observed field, accept/reject and fly-away duration.
+    /// Seen failing on: planted `titlesTrimmed`; mutants 09, 13, 14, 15, 23, 29.
     case differential
     /// F3, F4, G6, F10: the tab removed is the one displayed at that index (or with that id);
     /// the simulated collection view accepts every update and ends equal to `displayed`.
+    /// Seen failing on: planted `closesTabsIndex`, `newTabInsertsFullCount`; mutants 01, 02, 04, 11, 17, 20, 21.
     case mapping
     /// B1, B2: from the first will-appear on, the view's Close All state equals "tabs is not empty".
+    /// Seen failing on: planted `noStateOnAppear`; mutants 03, 19.
     case closeAllButton
     /// L5, L6: the simulated flow layout puts `floor(columns)` items in a full row, within the bounds.
+    /// Seen failing on: planted `noMinimumWidth`, `layoutFromFullCount`; mutant 10; the tutorial layout in LayoutSweepTests.
     case itemsPerRow
     /// A2, A3, A4: the new tab is active; closing the active tab activates its neighbour; the active tab is open.
+    /// Seen failing on: planted `activeNilOnClose`; mutants 12, 24, 30.
     case activeTab
     /// G1–G6: one swipe at a time, scrolling iff none, no stuck lock, rightward never deletes, durations ≥ 0.
+    /// Seen failing on: planted `rightwardDeletes`, `negativeDuration`, `lockKeptOnClose`; mutants 05–08, 16, 25–27.
     case swipeLock
     /// U1–U3: closes are recorded (at most 20), reopen restores them, nothing to reopen is a no-op.
+    /// Seen failing on: planted `closesNotRecorded`; mutants 22, 28.
     case reopen
-    /// P2, P3: save → restore round-trips; a failed restore changes nothing.
+    /// P2–P5: save → restore round-trips; a failed restore changes nothing; a save that crashes
+    /// leaves the previous save loadable. Seen failing on: planted `partialRestore`; mutant 18.
     case session
     /// F3, F9, A1, G1, G6: a rejected event changes nothing.
+    /// Seen failing on: planted `rejectedSelectClearsActive`.
     case rejection
 
     public var rules: String {
