@@ -16,7 +16,7 @@ struct StepFacts {
         return preIDs.filter { !now.contains($0) }
     }
     let outcome: StepOutcome
-    let viewport: ViewspecBox
+    let viewport: ViewportSpec
     /// Whether `.willAppear` has happened (B2).
     let appeared: Bool
     /// The Close All state the simulated view holds after the step (B2).
@@ -30,8 +30,6 @@ struct StepFacts {
     /// P4/P5: a problem the driver saw saving to files with an injected crash.
     let storageProblem: String?
 }
-
-struct ViewspecBox { let spec: ViewportSpec }
 
 /// The invariants that need no reference, each named after its rules.
 enum Invariants {
@@ -105,7 +103,7 @@ enum Invariants {
     // MARK: L5 L6
 
     static func itemsPerRow(_ f: StepFacts) -> Violation? {
-        LayoutCheck.check(f.post.layout, viewport: f.viewport.spec, displayedCount: f.post.displayed.count)
+        LayoutCheck.check(f.post.layout, viewport: f.viewport, displayedCount: f.post.displayed.count)
     }
 
     // MARK: A2 A3 A4

@@ -100,7 +100,7 @@ public struct Runner: Sendable {
             let needsRoundTrip: Bool = { if case .save = action { return properties.contains(.session) } else { return false } }()
             let facts = StepFacts(action: action, pre: implObs, post: implPost,
                                   preIDs: implIDs, postIDs: implPost.tabs.map(\.id), outcome: implOut,
-                                  viewport: ViewspecBox(spec: viewport), appeared: appeared,
+                                  viewport: viewport, appeared: appeared,
                                   viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
                                   roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
                                   storageProblem: needsRoundTrip ? impl.storageProblem() : nil)

@@ -13,9 +13,8 @@ enum BenchCommand {
         case "scaling": scaling()
         case "length": lengths()
         case "sweep": sweep()
-        case "shrink": shrinkSpeed()
         case "generate": generation()
-        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | shrink | generate")
+        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | generate")
         }
         return 0
     }
@@ -155,10 +154,6 @@ enum BenchCommand {
             if !r.violations.isEmpty { print("  violations: \(r.violations.count)") }
         }
         print(String(format: "items-per-row sweep: %d layouts in %.3f s median (min %.3f, max %.3f)", checked, median(times), times.min()!, times.max()!))
-    }
-
-    static func shrinkSpeed() {
-        print("generation and shrinking: see `tabcheck bench generate`; shrink times per mutant are in docs/mutation-score.md")
     }
 
     static func generation() {
