@@ -23,9 +23,7 @@ public enum LayoutCheck {
         if !sizes.allSatisfy({ $0.isFinite && $0 > 0 }) || layout.itemWidth < 44 {
             return Violation(.itemsPerRow, "L5", "item size \(layout.itemWidth)×\(layout.itemHeight) for \(describe(v)): never below 44 pt, NaN, infinite, zero or negative")
         }
-        let ref = RefLayout(tooSmall: false, columns: layout.columns, itemWidth: layout.itemWidth, itemHeight: layout.itemHeight,
-                            insetTop: layout.insetTop, insetLeft: layout.insetLeft, insetBottom: layout.insetBottom, insetRight: layout.insetRight)
-        let perRow = SimulatedFlowLayout.itemsPerFullRow(ref, viewportWidth: v.width)
+        let perRow = SimulatedFlowLayout.itemsPerFullRow(layout.refLayout, viewportWidth: v.width)
         let landscape = v.width > v.height
         let expected = Int(layout.columns.rounded(.down))
         var problem: String?

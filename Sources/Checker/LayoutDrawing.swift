@@ -7,14 +7,11 @@ import TabModel
 /// layout placed by the simulated flow layout.
 public enum LayoutDrawing {
     public static func layout(_ v: ViewportSpec, tabs n: Int) -> GridLayout {
-        GridLayout(viewport: Viewport(width: v.width, height: v.height, safeLeft: v.safeLeft, safeRight: v.safeRight,
-                                      safeTop: v.safeTop, safeBottom: v.safeBottom), displayedCount: n)
+        GridLayout(viewport: v.production, displayedCount: n)
     }
 
     static func rows(_ g: GridLayout.Grid, _ v: ViewportSpec, _ n: Int) -> [Int] {
-        let ref = RefLayout(tooSmall: false, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight,
-                            insetTop: g.insetTop, insetLeft: g.insetLeft, insetBottom: g.insetBottom, insetRight: g.insetRight)
-        return SimulatedFlowLayout.rows(ref, viewportWidth: v.width, count: n) ?? []
+        SimulatedFlowLayout.rows(Observation.Layout(.grid(g)).refLayout, viewportWidth: v.width, count: n) ?? []
     }
 
     public static func text(_ v: ViewportSpec, tabs n: Int) -> String {

@@ -18,8 +18,7 @@ public enum LayoutSweep {
                            layout: (Viewport, Int) -> GridLayout = { GridLayout(viewport: $0, displayedCount: $1) }) -> Result {
         var r = Result()
         func check(_ v: ViewportSpec, _ n: Int) {
-            let l = observed(layout(Viewport(width: v.width, height: v.height, safeLeft: v.safeLeft, safeRight: v.safeRight,
-                                             safeTop: v.safeTop, safeBottom: v.safeBottom), n))
+            let l = Observation.Layout(layout(v.production, n))
             r.checked += 1
             if let violation = LayoutCheck.check(l, viewport: v, displayedCount: n), r.violations.count < maxViolations {
                 r.violations.append(violation)
@@ -44,14 +43,5 @@ public enum LayoutSweep {
             for n in counts { check(v, n) }
         }
         return r
-    }
-
-    static func observed(_ l: GridLayout) -> Observation.Layout {
-        switch l {
-        case .tooSmall: return .init(tooSmall: true)
-        case .grid(let g):
-            return .init(tooSmall: false, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight,
-                         insetTop: g.insetTop, insetLeft: g.insetLeft, insetBottom: g.insetBottom, insetRight: g.insetRight)
-        }
     }
 }

@@ -11,11 +11,7 @@ public struct TabModelDriver: GridDriver {
     let files = CrashSafeSaves()
 
     public init(viewport: ViewportSpec) {
-        grid = TabGrid(viewport: Self.viewport(viewport), ids: .sequential(prefix: "t"))
-    }
-
-    static func viewport(_ v: ViewportSpec) -> Viewport {
-        Viewport(width: v.width, height: v.height, safeLeft: v.safeLeft, safeRight: v.safeRight, safeTop: v.safeTop, safeBottom: v.safeBottom)
+        grid = TabGrid(viewport: viewport.production, ids: .sequential(prefix: "t"))
     }
 
     public mutating func apply(_ action: Action) -> StepOutcome {
@@ -35,7 +31,7 @@ public struct TabModelDriver: GridDriver {
             case let .move(f, t): update = try grid.move(from: f, to: t)
             case .select(let i): update = try grid.select(at: i)
             case .reopen: update = grid.reopenClosedTab()
-            case .setViewport(let v): update = grid.setViewport(Self.viewport(v))
+            case .setViewport(let v): update = grid.setViewport(v.production)
             case let .swipeBegan(i, vx, vy): update = try grid.swipeBegan(at: i, velocityX: vx, velocityY: vy)
             case .swipeChanged(let tx): update = grid.swipeChanged(translationX: tx)
             case let .swipeEnded(tx, vx): update = grid.swipeEnded(translationX: tx, velocityX: vx)
@@ -87,12 +83,7 @@ public struct TabModelDriver: GridDriver {
         o.swipeAbove = grid.swipe.isAbove
         o.scrollEnabled = grid.swipe.isScrollEnabled
         o.pending = grid.pendingFlyAways.map(\.rawValue)
-        switch grid.layout {
-        case .tooSmall: o.layout = .init(tooSmall: true)
-        case .grid(let g):
-            o.layout = .init(tooSmall: false, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight,
-                             insetTop: g.insetTop, insetLeft: g.insetLeft, insetBottom: g.insetBottom, insetRight: g.insetRight)
-        }
+        o.layout = Observation.Layout(grid.layout)
         let closed = grid.recentlyClosed
         o.closedCount = closed.count
         o.newestClosed = closed.first?.items.map(\.tab.id.rawValue) ?? []

@@ -119,10 +119,7 @@ struct PlantedDriver: GridDriver {
                                  insetLeft: v.safeLeft + 15, insetBottom: 15, insetRight: v.safeRight + 15)
             }
         case .layoutFromFullCount:
-            if case .grid(let g) = GridLayout(viewport: base.grid.viewport, displayedCount: base.grid.count) {
-                o.layout = .init(tooSmall: false, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight,
-                                 insetTop: g.insetTop, insetLeft: g.insetLeft, insetBottom: g.insetBottom, insetRight: g.insetRight)
-            } else { o.layout = .init(tooSmall: true) }
+            o.layout = Observation.Layout(GridLayout(viewport: base.grid.viewport, displayedCount: base.grid.count))
         default: break
         }
         return o
