@@ -45,12 +45,12 @@ public struct Coverage: Sendable {
     /// Notes what this step exercised.
     mutating func observe(_ action: Action, pre: Observation, post: Observation, outcome: StepOutcome, queryChangedSincePending: Bool) {
         count(action.kind)
-        let filtering = pre.displayed.count < pre.tabs.count
+        let filtering = pre.displayed.count < pre.tabIDs.count
         if outcome.rejected == "indexOutOfRange" { count(.indexRejected) }
         if outcome.rejected == "invalidSession" { count(.corruptRestoreRejected) }
         if post.layout.tooSmall { count(.tooSmallLayout) }
         if pre.swipeHolder != nil && post.swipeHolder == nil, !post.displayed.contains(pre.swipeHolder!) { count(.swipeLockReleasedByHiding) }
-        if pre.active != nil && !post.tabs.contains(where: { $0.id == pre.active }) { count(.closeActiveTab) }
+        if pre.active != nil && !post.tabIDs.contains(pre.active!) { count(.closeActiveTab) }
         guard outcome.rejected == nil else { return }
         switch action {
         case .closeDisplayed where filtering, .tapClose where filtering: count(.closeUnderFilterHidingTabs)
@@ -71,7 +71,7 @@ public struct Coverage: Sendable {
         case .restoreSaved, .restoreData: count(.restoreAccepted)
         case .closeAll where !pre.pending.isEmpty: count(.flyAwayOvertakenByCloseAll)
         case .flyAwayFinished(let id):
-            if !pre.tabs.contains(where: { $0.id == id }) { count(.flyAwayCompletionForClosedTab) }
+            if !pre.tabIDs.contains(id) { count(.flyAwayCompletionForClosedTab) }
             else if pre.pending.contains(id) && queryChangedSincePending { count(.flyAwayAfterQueryChange) }
         case .reopen:
             if pre.closedCount == 0 { count(.reopenNothing) } else if !pre.query.isEmpty { count(.reopenUnderFilter) }

@@ -35,11 +35,15 @@ final class CrashingFileSystem: SessionFileSystem, @unchecked Sendable {
 final class CrashSafeSaves: @unchecked Sendable {
     private let fs = CrashingFileSystem()
     private var saves = 0
+    /// What the files hold: each check ends by proving that this loads back, and nothing
+    /// else writes to `fs`, so the next check need not load it again.
+    private var current = SessionSnapshot(tabs: [], activeTabID: nil)
     private var store: SessionStore { SessionStore(url: URL(fileURLWithPath: "/session.json"), fileSystem: fs) }
 
-    /// Saves `snapshot` once with a crash injected, checks what loads, then saves it for real.
+    /// Saves `snapshot` once with a crash injected, checks what loads, then (if it crashed)
+    /// saves it for real.
     func check(_ snapshot: SessionSnapshot) -> String? {
-        let before = store.load()
+        let before = current
         let crashAt = saves % 4            // write tmp, rename main→backup, rename tmp→main, none
         saves += 1
         fs.crashIn = crashAt < 3 ? crashAt : nil
@@ -47,11 +51,15 @@ final class CrashSafeSaves: @unchecked Sendable {
         fs.crashIn = nil
         let after = store.load()
         var problem: String?
-        if after.snapshot != before.snapshot && after.snapshot != snapshot {
-            problem = "after a save that \(crashed ? "crashed at file operation \(crashAt + 1)" : "completed"), loading gave \(after.snapshot.tabs.count) tabs from the \(after.source), neither the previous save (\(before.snapshot.tabs.count) tabs) nor the new one (\(snapshot.tabs.count) tabs)"
+        if after.snapshot != before && after.snapshot != snapshot {
+            problem = "after a save that \(crashed ? "crashed at file operation \(crashAt + 1)" : "completed"), loading gave \(after.snapshot.tabs.count) tabs from the \(after.source), neither the previous save (\(before.tabs.count) tabs) nor the new one (\(snapshot.tabs.count) tabs)"
+        } else if !crashed && after.snapshot != snapshot {
+            problem = "a completed save does not load back"
+        } else if crashed {
+            do { try store.save(snapshot) } catch { problem = "a save without a crash failed: \(error)" }
+            if problem == nil && store.load().snapshot != snapshot { problem = "a completed save does not load back" }
         }
-        do { try store.save(snapshot) } catch { problem = problem ?? "a save without a crash failed: \(error)" }
-        if problem == nil && store.load().snapshot != snapshot { problem = "a completed save does not load back" }
+        current = snapshot
         return problem
     }
 }

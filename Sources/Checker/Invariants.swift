@@ -10,10 +10,21 @@ struct StepFacts {
     let preIDs: [String]
     let postIDs: [String]
     /// The ids in `pre` but not in `post`, in `pre` order (empty for most steps).
-    var gone: [String] {
-        if preIDs.count <= postIDs.count && preIDs == postIDs { return [] }
-        let now = Set(postIDs)
-        return preIDs.filter { !now.contains($0) }
+    let gone: [String]
+
+    /// `pre` minus `post`, in `pre` order. Ids are unique (the mapping property checks it),
+    /// so when `post` is `pre` with some ids removed — every close — one merge pass finds
+    /// them; otherwise (a restore, a move) a set does.
+    static func gone(from pre: [String], to post: [String]) -> [String] {
+        if post.count >= pre.count && post.starts(with: pre) { return [] }   // unchanged, or tabs appended
+        var out: [String] = []
+        var j = 0
+        for id in pre {
+            if j < post.count && post[j] == id { j += 1 } else { out.append(id) }
+        }
+        if j == post.count { return out }
+        let now = Set(post)
+        return pre.filter { !now.contains($0) }
     }
     let outcome: StepOutcome
     let viewport: ViewportSpec
@@ -58,7 +69,7 @@ enum Invariants {
             return Violation(.mapping, "F10", "after the update \(f.outcome.update) the view shows \(f.viewItems) but displayed is \(f.post.displayed)")
         }
         let postIDs = f.postIDs
-        if postIDs != f.preIDs && Set(postIDs).count != postIDs.count {
+        if !idsStayUnique(f) {
             return Violation(.mapping, "F", "tab ids are not unique: \(postIDs)")
         }
         guard f.outcome.rejected == nil else { return nil }
@@ -87,15 +98,24 @@ enum Invariants {
         return nil
     }
 
+    /// Whether `post`'s ids are unique, given that `pre`'s were (checked at the step
+    /// before; the first state is empty or made by new tabs). Cheap for the common steps.
+    static func idsStayUnique(_ f: StepFacts) -> Bool {
+        let pre = f.preIDs, post = f.postIDs
+        if post.count == pre.count + 1 && post.starts(with: pre) { return !pre.contains(post[pre.count]) }  // one appended
+        if post.count + f.gone.count == pre.count { return true }    // only removals (or nothing changed)
+        return Set(post).count == post.count
+    }
+
     // MARK: B1 B2
 
     static func closeAll(_ f: StepFacts) -> Violation? {
-        let expected = !f.post.tabs.isEmpty
+        let expected = !f.post.tabIDs.isEmpty
         if f.post.closeAllEnabled != expected {
-            return Violation(.closeAllButton, "B1", "Close All enabled is \(f.post.closeAllEnabled) with \(f.post.tabs.count) tabs open")
+            return Violation(.closeAllButton, "B1", "Close All enabled is \(f.post.closeAllEnabled) with \(f.post.tabIDs.count) tabs open")
         }
         if f.appeared && f.viewCloseAll != expected {
-            return Violation(.closeAllButton, "B2", "the view's Close All state is \(f.viewCloseAll.map { "\($0)" } ?? "unset") but \(f.post.tabs.count) tabs are open")
+            return Violation(.closeAllButton, "B2", "the view's Close All state is \(f.viewCloseAll.map { "\($0)" } ?? "unset") but \(f.post.tabIDs.count) tabs are open")
         }
         return nil
     }
@@ -237,7 +257,7 @@ enum Invariants {
             case .none: return Violation(.session, "P2", "save produced nothing to restore")
             case .failure(let e)?: return Violation(.session, "P2", "the saved session does not restore: \(e.message)")
             case .success(let r)?:
-                if r.tabs != f.post.tabs || r.active != f.post.active {
+                if r.tabIDs != f.post.tabIDs || r.titles != f.post.titles || r.active != f.post.active {
                     let d = r.diff(against: f.post, "restored", "saved").filter { ["tabs", "active"].contains($0.field) }
                     return Violation(.session, "P2", "save → restore does not give back the same tabs and active tab", differences: d)
                 }

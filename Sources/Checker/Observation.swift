@@ -31,7 +31,15 @@ public struct Observation: Equatable, Sendable {
         }
     }
 
-    public var tabs: [ObservedTab] = []
+    /// The open tabs in order, as two parallel arrays (shared, not copied, by the
+    /// generator and the invariants).
+    public var tabIDs: [String] = []
+    public var titles: [String] = []
+    /// The open tabs as pairs, built on each read (messages and tests).
+    public var tabs: [ObservedTab] {
+        get { zip(tabIDs, titles).map { ObservedTab(id: $0, title: $1) } }
+        set { tabIDs = newValue.map(\.id); titles = newValue.map(\.title) }
+    }
     public var displayed: [String] = []
     public var query = ""
     public var active: String?
@@ -56,7 +64,10 @@ public struct Observation: Equatable, Sendable {
             if x != y { out.append(Difference(field: name, rule: rule, left: show(x), right: show(y))) }
         }
         let list: ([String]) -> String = { "[" + $0.joined(separator: ", ") + "]" }
-        field("tabs", "F2–F9", tabs, other.tabs) { "[" + $0.map(\.description).joined(separator: ", ") + "]" }
+        if tabIDs != other.tabIDs || titles != other.titles {
+            let show: ([ObservedTab]) -> String = { "[" + $0.map(\.description).joined(separator: ", ") + "]" }
+            out.append(Difference(field: "tabs", rule: "F2–F9", left: show(tabs), right: show(other.tabs)))
+        }
         field("displayed", "F1", displayed, other.displayed, list)
         field("query", "F6/F7", query, other.query, swiftLiteral)
         field("active", "A1–A4", active, other.active) { $0 ?? "none" }

@@ -51,7 +51,8 @@ public struct ReferenceDriver: GridDriver {
 
     static func observe(_ g: ReferenceGrid) -> Observation {
         var o = Observation()
-        o.tabs = g.tabs.map { .init(id: $0.id, title: $0.title) }
+        o.tabIDs = g.tabs.map(\.id)
+        o.titles = g.tabs.map(\.title)
         o.displayed = g.displayedIDs
         o.query = g.query
         o.active = g.active

@@ -50,7 +50,7 @@ public struct Runner: Sendable {
         var ref = oracle.make(startViewport)
         for a in setup { _ = impl.apply(a); _ = ref.apply(a) }
         var implObs = impl.observe(), refObs = ref.observe()
-        var implIDs = implObs.tabs.map(\.id)
+        var implIDs = implObs.tabIDs
         var view = SimulatedCollectionView(items: implObs.displayed)
         var appeared = false
         var viewport = startViewport
@@ -63,11 +63,13 @@ public struct Runner: Sendable {
         var choices: Choices?
         var fixed: [Action] = []
         var enabled: [ActionKind] = []
+        var weights: [Int] = []
         var length: Int
         switch source {
         case .actions(let a): fixed = a; length = a.count
         case .choices(var c, let maxSteps):
             enabled = generator.enabledKinds(&c)
+            weights = generator.weights(of: enabled)
             length = c.int(in: 1...max(1, maxSteps))
             choices = c
         }
@@ -75,8 +77,8 @@ public struct Runner: Sendable {
         for step in 0..<length {
             let action: Action
             if var c = choices {
-                updateGenerationState(&genState, refObs, &known)
-                action = generator.action(&c, state: genState, enabled: enabled)
+                updateGenerationState(&genState, refObs, after: out.executed.last, &known)
+                action = generator.action(&c, state: genState, enabled: enabled, weights: weights)
                 choices = c
             } else {
                 action = fixed[step]
@@ -99,7 +101,8 @@ public struct Runner: Sendable {
 
             let needsRoundTrip: Bool = { if case .save = action { return properties.contains(.session) } else { return false } }()
             let facts = StepFacts(action: action, pre: implObs, post: implPost,
-                                  preIDs: implIDs, postIDs: implPost.tabs.map(\.id), outcome: implOut,
+                                  preIDs: implIDs, postIDs: implPost.tabIDs,
+                                  gone: StepFacts.gone(from: implIDs, to: implPost.tabIDs), outcome: implOut,
                                   viewport: viewport, appeared: appeared,
                                   viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
                                   roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
@@ -133,14 +136,24 @@ public struct Runner: Sendable {
         return out
     }
 
-    func updateGenerationState(_ s: inout GenerationState, _ o: Observation, _ known: inout Set<String>) {
-        s.tabIDs = o.tabs.map(\.id)
-        s.titles = o.tabs.map(\.title)
+    /// What generation knows after `last` (nil: before the first action). The arrays are
+    /// shared with the observation, not copied.
+    func updateGenerationState(_ s: inout GenerationState, _ o: Observation, after last: Action?, _ known: inout Set<String>) {
+        s.tabIDs = o.tabIDs
+        s.titles = o.titles
         s.displayedCount = o.displayed.count
         s.query = o.query
         s.pendingFlyAways = o.pending
         s.swiping = o.swipeHolder != nil
-        for id in s.tabIDs where known.insert(id).inserted { s.knownIDs.append(id) }
+        // Ids enter only through a new tab (appended last), a reopen or a restore: the
+        // other steps cannot bring an id not seen before, so only these are scanned.
+        switch last {
+        case .newTab?:
+            if let id = s.tabIDs.last, known.insert(id).inserted { s.knownIDs.append(id) }
+        case nil, .reopen?, .restoreSaved?, .restoreData?:
+            for id in s.tabIDs where known.insert(id).inserted { s.knownIDs.append(id) }
+        default: break
+        }
     }
 
     /// The differential property: same accept/reject (and error kind), same fly-away, same state.

@@ -71,7 +71,9 @@ public struct TabModelDriver: GridDriver {
 
     static func observe(_ grid: TabGrid) -> Observation {
         var o = Observation()
-        o.tabs = grid.tabs.map { .init(id: $0.id.rawValue, title: $0.title) }
+        let tabs = grid.tabs
+        o.tabIDs = tabs.map(\.id.rawValue)
+        o.titles = tabs.map(\.title)
         o.displayed = grid.displayed.map(\.id.rawValue)
         o.query = grid.query
         o.active = grid.activeTabID?.rawValue

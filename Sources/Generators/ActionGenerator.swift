@@ -50,7 +50,16 @@ public struct ActionGenerator: Sendable {
 
     /// One action for `state`, of one of the `enabled` kinds.
     public func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind]) -> Action {
-        let kind = enabled[c.weighted(enabled.map { config.weights[$0] ?? 0 })]
+        action(&c, state: s, enabled: enabled, weights: weights(of: enabled))
+    }
+
+    /// The weight of each enabled kind, in order: compute once per sequence and pass it to
+    /// `action(_:state:enabled:weights:)`.
+    public func weights(of enabled: [ActionKind]) -> [Int] { enabled.map { config.weights[$0] ?? 0 } }
+
+    /// One action, with `weights` precomputed by `weights(of: enabled)`.
+    public func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind], weights: [Int]) -> Action {
+        let kind = enabled[c.weighted(weights)]
         let invalid = c.bool(config.invalidShare)
         func index(_ count: Int) -> Int {
             if invalid || count == 0 { return c.element(of: [-1, count, count + 1, Int.max, Int.min]) }

@@ -8,6 +8,9 @@ public enum SessionText {
     }
 
     static func json(_ s: String) -> String {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + s + "\""   // nothing to escape
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -45,9 +45,10 @@ extension ReferenceGrid {
     private mutating func flyAway(_ id: String, offset: Double) -> RefOutcome {
         if pending.contains(id) { return RefOutcome() }
         pending.append(id)
-        let l = layout
+        let shown = displayed
+        let l = RefLayout.compute(viewport, displayedCount: shown.count)
         var distance = 0.0
-        if !l.tooSmall, let index = displayed.firstIndex(where: { $0.id == id }) {
+        if !l.tooSmall, let index = shown.firstIndex(where: { $0.id == id }) {
             let perRow = max(1, Int(l.columns.rounded(.down)))
             let column = Double(index % perRow)
             distance = l.insetLeft + column * (l.itemWidth + 10) + l.itemWidth + offset

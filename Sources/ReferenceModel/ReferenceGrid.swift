@@ -1,10 +1,26 @@
 import Foundation
 
+/// A lowercased character with its hash. Equal characters have equal hashes, so `==`
+/// compares the hashes first and calls `Character ==` (Unicode canonical equivalence,
+/// the slow part) only when they agree: same answer, most of the work skipped.
+public struct LoweredCharacter: Equatable, Sendable {
+    public let character: Character
+    let hash: Int
+    init(_ c: Character) { character = c; hash = c.hashValue }
+    public static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.character == b.character }
+    /// `text.lowercased()`, character by character.
+    static func lowered(_ text: String) -> [LoweredCharacter] { text.lowercased().map(LoweredCharacter.init) }
+}
+
 /// A tab as the reference sees it.
 public struct RefTab: Equatable, Sendable {
     public var id: String
-    public var title: String
-    public init(id: String, title: String) { self.id = id; self.title = title }
+    /// Setting the title sets `lowered` too.
+    public var title: String { didSet { lowered = LoweredCharacter.lowered(title) } }
+    /// The lowercased title's characters: what F1 compares the query against. Always
+    /// `LoweredCharacter.lowered(title)`; kept beside the title so a filter does not lowercase.
+    public private(set) var lowered: [LoweredCharacter]
+    public init(id: String, title: String) { self.id = id; self.title = title; lowered = LoweredCharacter.lowered(title) }
 }
 
 /// The swipe in progress (G1–G5), a plain struct.
@@ -41,7 +57,9 @@ public struct RefOutcome: Equatable, Sendable {
 /// `tabs` on every read; nothing is cached. O(n) per event, by design.
 public struct ReferenceGrid: Sendable {
     public var tabs: [RefTab] = []
-    public var query = ""
+    public var query = "" { didSet { loweredQuery = LoweredCharacter.lowered(query) } }
+    /// Always `LoweredCharacter.lowered(query)`.
+    public private(set) var loweredQuery: [LoweredCharacter] = []
     public var cancelVisible = false
     public var active: String? = nil
     public var viewport: RefViewport
@@ -62,25 +80,24 @@ public struct ReferenceGrid: Sendable {
     /// F1, literally: lowercase both, then look for the query's characters as a run of
     /// the title's characters.
     public static func matches(title: String, query: String) -> Bool {
-        matches(title: title, loweredQuery: Array(query.lowercased()))
+        matches(lowered: LoweredCharacter.lowered(title), query: LoweredCharacter.lowered(query))
     }
 
-    /// The query's characters as a run of the lowercased title's characters, tried at every
-    /// character position of the title.
-    static func matches(title: String, loweredQuery q: [Character]) -> Bool {
+    /// The (lowercased) query's characters as a run of the lowercased title's characters,
+    /// tried at every character position of the title.
+    static func matches(lowered t: [LoweredCharacter], query q: [LoweredCharacter]) -> Bool {
         if q.isEmpty { return true }
-        let t = title.lowercased()
-        var start = t.startIndex
-        while start != t.endIndex {
-            if t[start...].starts(with: q) { return true }
-            start = t.index(after: start)
+        if q.count > t.count { return false }
+        for start in 0...(t.count - q.count) where t[start] == q[0] {
+            if t[start..<(start + q.count)].elementsEqual(q) { return true }
         }
         return false
     }
 
+    /// F1: the tabs whose title matches the query, in `tabs` order; filtered on every read.
     public var displayed: [RefTab] {
-        let q = Array(query.lowercased())
-        return tabs.filter { Self.matches(title: $0.title, loweredQuery: q) }
+        if loweredQuery.isEmpty { return tabs }
+        return tabs.filter { Self.matches(lowered: $0.lowered, query: loweredQuery) }
     }
     public var displayedIDs: [String] { displayed.map(\.id) }
     public var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
@@ -103,8 +120,9 @@ public struct ReferenceGrid: Sendable {
     }
 
     public mutating func closeDisplayed(_ i: Int) -> RefOutcome {                       // F3
-        guard i >= 0 && i < displayed.count else { return .reject("indexOutOfRange") }
-        return closeByID(displayed[i].id)
+        let shown = displayed
+        guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
+        return closeByID(shown[i].id)
     }
 
     public mutating func closeByID(_ id: String) -> RefOutcome {                        // F4
@@ -162,8 +180,9 @@ public struct ReferenceGrid: Sendable {
         guard let pos = position(of: id) else { return RefOutcome() }
         let before = displayedIndex(of: id)
         tabs[pos].title = title
-        let after = displayedIndex(of: id)
-        if let h = swipe.holder, displayedIndex(of: h) == nil { swipe = RefSwipe() }     // G5
+        let shown = displayed
+        let after = shown.firstIndex { $0.id == id }
+        if let h = swipe.holder, !shown.contains(where: { $0.id == h }) { swipe = RefSwipe() }   // G5
         switch (before, after) {
         case let (b?, _?): return RefOutcome(update: .reloadItems([b]))
         case let (b?, nil): return RefOutcome(update: .batch(deletes: [b], inserts: [], moves: []))
