@@ -71,10 +71,11 @@ public struct TabModelDriver: GridDriver {
 
     static func observe(_ grid: TabGrid) -> Observation {
         var o = Observation()
-        let tabs = grid.tabs
-        o.tabIDs = tabs.map(\.id.rawValue)
-        o.titles = tabs.map(\.title)
-        o.displayed = grid.displayed.map(\.id.rawValue)
+        o.tabIDs.reserveCapacity(grid.count)
+        o.titles.reserveCapacity(grid.count)
+        grid.forEachTab { o.tabIDs.append($0.id.rawValue); o.titles.append($0.title) }
+        o.displayed.reserveCapacity(grid.displayedCount)
+        grid.forEachDisplayed { o.displayed.append($0.id.rawValue) }
         o.query = grid.query
         o.active = grid.activeTabID?.rawValue
         o.cancelVisible = grid.isCancelButtonVisible
@@ -86,9 +87,8 @@ public struct TabModelDriver: GridDriver {
         o.scrollEnabled = grid.swipe.isScrollEnabled
         o.pending = grid.pendingFlyAways.map(\.rawValue)
         o.layout = Observation.Layout(grid.layout)
-        let closed = grid.recentlyClosed
-        o.closedCount = closed.count
-        o.newestClosed = closed.first?.items.map(\.tab.id.rawValue) ?? []
+        o.closedCount = grid.recentlyClosedCount
+        o.newestClosed = grid.newestClosed?.items.map(\.tab.id.rawValue) ?? []
         return o
     }
 

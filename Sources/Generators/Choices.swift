@@ -3,12 +3,15 @@
 /// choices replay the exact case. The stream comes from a seed, from a recorded list, or
 /// from raw bytes (a fuzzer's input).
 public struct Choices: Sendable {
-    enum Source: Sendable {
-        case random(Xoshiro256StarStar)
-        case replay([UInt64], next: Int)
-        case bytes([UInt8], next: Int)
-    }
+    /// Where draws come from. The state of each kind lives in its own stored property
+    /// (not in enum payloads), so a draw does not copy it out and back.
+    enum Source: Sendable { case random, replay, bytes }
     var source: Source
+    private var rng = Xoshiro256StarStar(seed: 0)
+    private var replayed: [UInt64] = []
+    private var input: [UInt8] = []
+    /// The next replayed value or input byte.
+    private var next = 0
     /// Every value drawn so far, in order.
     public private(set) var recorded: [UInt64] = []
     /// The bound of each recorded draw, so a run can be written back as fuzzer bytes.
@@ -16,31 +19,30 @@ public struct Choices: Sendable {
     /// Whether a replay or byte source ran dry (later draws gave 0, the simplest value).
     public private(set) var exhausted = false
 
-    public init(seed: UInt64) { source = .random(Xoshiro256StarStar(seed: seed)) }
-    public init(replaying values: [UInt64]) { source = .replay(values, next: 0) }
-    public init(bytes: [UInt8]) { source = .bytes(bytes, next: 0) }
+    public init(seed: UInt64) { source = .random; rng = Xoshiro256StarStar(seed: seed) }
+    public init(replaying values: [UInt64]) { source = .replay; replayed = values }
+    public init(bytes: [UInt8]) { source = .bytes; input = bytes }
 
     /// A value in `0...bound`. Replayed values above `bound` are clamped into range.
     public mutating func draw(upTo bound: UInt64) -> UInt64 {
         let value: UInt64
         switch source {
-        case .random(var rng):
+        case .random:
             value = rng.next(upTo: bound)
-            source = .random(rng)
-        case .replay(let values, let i):
-            if i < values.count { value = min(values[i], bound) } else { value = 0; exhausted = true }
-            source = .replay(values, next: i + 1)
-        case .bytes(let bytes, let i):
+        case .replay:
+            if next < replayed.count { value = min(replayed[next], bound) } else { value = 0; exhausted = true }
+            next += 1
+        case .bytes:
             // As many bytes as the bound needs, little-endian, reduced into range.
             var v: UInt64 = 0, used = 0, b = bound
-            while b > 0 && i + used < bytes.count {
-                v |= UInt64(bytes[i + used]) << (8 * UInt64(used))
+            while b > 0 && next + used < input.count {
+                v |= UInt64(input[next + used]) << (8 * UInt64(used))
                 used += 1
                 b >>= 8
             }
             if b > 0 { exhausted = true }
             value = bound == .max ? v : v % (bound &+ 1)
-            source = .bytes(bytes, next: i + used)
+            next += used
         }
         recorded.append(value)
         bounds.append(bound)

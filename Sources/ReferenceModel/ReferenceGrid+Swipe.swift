@@ -1,12 +1,12 @@
 /// Swipe and fly-away (G1–G6), read literally.
 extension ReferenceGrid {
     public mutating func swipeBegan(_ i: Int, vx: Double, vy: Double) -> RefOutcome {   // G1
-        let shown = displayed
+        let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         if swipe.holder != nil { return RefOutcome() }          // another cell swipes
         if abs(vy) > abs(vx) { return RefOutcome() }             // more vertical than horizontal
-        if pending.contains(shown[i].id) { return RefOutcome() } // G6: flying away
-        swipe = RefSwipe(holder: shown[i].id, offset: 0, scale: 1, above: true)
+        if pending.contains(shown[i]) { return RefOutcome() } // G6: flying away
+        swipe = RefSwipe(holder: shown[i], offset: 0, scale: 1, above: true)
         return RefOutcome()
     }
 
@@ -29,9 +29,9 @@ extension ReferenceGrid {
     public mutating func swipeCancelled() -> RefOutcome { swipe = RefSwipe(); return RefOutcome() }  // G4
 
     public mutating func tapClose(_ i: Int) -> RefOutcome {                              // G6
-        let shown = displayed
+        let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
-        let id = shown[i].id
+        let id = shown[i]
         return flyAway(id, offset: swipe.holder == id ? swipe.offset : 0)
     }
 
@@ -45,10 +45,10 @@ extension ReferenceGrid {
     private mutating func flyAway(_ id: String, offset: Double) -> RefOutcome {
         if pending.contains(id) { return RefOutcome() }
         pending.append(id)
-        let shown = displayed
+        let shown = displayedIDs
         let l = RefLayout.compute(viewport, displayedCount: shown.count)
         var distance = 0.0
-        if !l.tooSmall, let index = shown.firstIndex(where: { $0.id == id }) {
+        if !l.tooSmall, let index = shown.firstIndex(of: id) {
             let perRow = max(1, Int(l.columns.rounded(.down)))
             let column = Double(index % perRow)
             distance = l.insetLeft + column * (l.itemWidth + 10) + l.itemWidth + offset

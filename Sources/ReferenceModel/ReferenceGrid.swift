@@ -95,15 +95,19 @@ public struct ReferenceGrid: Sendable {
     }
 
     /// F1: the tabs whose title matches the query, in `tabs` order; filtered on every read.
-    public var displayed: [RefTab] {
-        if loweredQuery.isEmpty { return tabs }
-        return tabs.filter { Self.matches(lowered: $0.lowered, query: loweredQuery) }
+    public var displayed: [RefTab] { tabs.filter { Self.matches(lowered: $0.lowered, query: loweredQuery) } }
+    /// The ids of `displayed`, filtered the same way without copying the tabs.
+    public var displayedIDs: [String] {
+        if loweredQuery.isEmpty { return tabs.map(\.id) }   // the empty query matches every title
+        var ids: [String] = []
+        ids.reserveCapacity(tabs.count)
+        for i in tabs.indices where Self.matches(lowered: tabs[i].lowered, query: loweredQuery) { ids.append(tabs[i].id) }
+        return ids
     }
-    public var displayedIDs: [String] { displayed.map(\.id) }
     public var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
-    public var layout: RefLayout { RefLayout.compute(viewport, displayedCount: displayed.count) }
+    public var layout: RefLayout { RefLayout.compute(viewport, displayedCount: displayedIDs.count) }
 
-    private func displayedIndex(of id: String) -> Int? { displayed.firstIndex { $0.id == id } }
+    private func displayedIndex(of id: String) -> Int? { displayedIDs.firstIndex(of: id) }
     private func position(of id: String) -> Int? { tabs.firstIndex { $0.id == id } }
 
     // MARK: Events
@@ -120,9 +124,9 @@ public struct ReferenceGrid: Sendable {
     }
 
     public mutating func closeDisplayed(_ i: Int) -> RefOutcome {                       // F3
-        let shown = displayed
+        let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
-        return closeByID(shown[i].id)
+        return closeByID(shown[i])
     }
 
     public mutating func closeByID(_ id: String) -> RefOutcome {                        // F4
@@ -180,9 +184,9 @@ public struct ReferenceGrid: Sendable {
         guard let pos = position(of: id) else { return RefOutcome() }
         let before = displayedIndex(of: id)
         tabs[pos].title = title
-        let shown = displayed
-        let after = shown.firstIndex { $0.id == id }
-        if let h = swipe.holder, !shown.contains(where: { $0.id == h }) { swipe = RefSwipe() }   // G5
+        let shown = displayedIDs
+        let after = shown.firstIndex(of: id)
+        if let h = swipe.holder, !shown.contains(h) { swipe = RefSwipe() }               // G5
         switch (before, after) {
         case let (b?, _?): return RefOutcome(update: .reloadItems([b]))
         case let (b?, nil): return RefOutcome(update: .batch(deletes: [b], inserts: [], moves: []))
@@ -210,9 +214,9 @@ public struct ReferenceGrid: Sendable {
     }
 
     public mutating func select(_ i: Int) -> RefOutcome {                               // A1
-        let shown = displayed
+        let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
-        active = shown[i].id
+        active = shown[i]
         return RefOutcome()
     }
 

@@ -227,6 +227,13 @@ struct CanonicalReader {
     private mutating func string() -> String? {
         guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
         at += 1
+        // Most strings have nothing escaped: take them in one piece.
+        var end = at
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { at = end + 1 }
+            return String(validating: bytes[at..<end], as: UTF8.self)
+        }
         var out: [UInt8] = []
         while at < bytes.count {
             let b = bytes[at]

@@ -51,6 +51,14 @@ public struct TabGrid: Sendable {
     public var layout: GridLayout { GridLayout(viewport: viewport, displayedCount: list.matchedCount) }
     /// Reopenable closes, newest first (U1). O(entries).
     public var recentlyClosed: [ClosedEntry] { closed.entries.reversed() }
+    /// The close a reopen would bring back (U2), if any. O(1).
+    public var newestClosed: ClosedEntry? { closed.entries.last }
+    /// How many closes can be reopened (U1). O(1).
+    public var recentlyClosedCount: Int { closed.entries.count }
+    /// Calls `body` with each open tab in order — `tabs` without building the array. O(n).
+    public func forEachTab(_ body: (Tab) throws -> Void) rethrows { try list.forEach(displayedOnly: false, body) }
+    /// Calls `body` with each displayed tab in order (F1) — `displayed` without the array. O(n).
+    public func forEachDisplayed(_ body: (Tab) throws -> Void) rethrows { try list.forEach(displayedOnly: true, body) }
 
     // MARK: Events — tabs and filter
 

@@ -42,6 +42,13 @@ struct TabList {
         return result
     }
 
+    /// Calls `body` with each tab (or each displayed tab) in order. O(n).
+    func forEach(displayedOnly: Bool, _ body: (Tab) throws -> Void) rethrows {
+        for slot in order where !displayedOnly || storage[slot].matched > 0 {
+            for e in storage[slot].entries where !displayedOnly || e.matches { try body(e.tab) }
+        }
+    }
+
     /// The displayed tabs in order. O(n).
     var displayed: [Tab] {
         var result: [Tab] = []
