@@ -44,11 +44,11 @@ public struct Runner: Sendable {
         public var description: String { "step \(step) (\(action)): \(violation)" }
     }
 
-    /// `setup` actions run on both drivers first, unchecked (e.g. open 1,000 tabs for a benchmark).
-    public func run(_ source: Source, collectCoverage: Bool = true, setup: [Action] = []) -> Outcome {
-        var impl = implementation.make(startViewport)
-        var ref = oracle.make(startViewport)
-        for a in setup { _ = impl.apply(a); _ = ref.apply(a) }
+    /// `start`: drivers already in some state (e.g. 1,000 tabs open, for a benchmark), made
+    /// with `startViewport`; by default both start empty.
+    public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil) -> Outcome {
+        var impl = start?.0 ?? implementation.make(startViewport)
+        var ref = start?.1 ?? oracle.make(startViewport)
         var implObs = impl.observe(), refObs = ref.observe()
         var implIDs = implObs.tabIDs
         var view = SimulatedCollectionView(items: implObs.displayed)
@@ -145,12 +145,12 @@ public struct Runner: Sendable {
         s.query = o.query
         s.pendingFlyAways = o.pending
         s.swiping = o.swipeHolder != nil
-        // Ids enter only through a new tab (appended last), a reopen or a restore: the
-        // other steps cannot bring an id not seen before, so only these are scanned.
+        // New ids enter only through a new tab (appended last) or a restore (a reopen brings
+        // back ids seen before): the other steps cannot bring one, so only these are scanned.
         switch last {
         case .newTab?:
             if let id = s.tabIDs.last, known.insert(id).inserted { s.knownIDs.append(id) }
-        case nil, .reopen?, .restoreSaved?, .restoreData?:
+        case nil, .restoreSaved?, .restoreData?:
             for id in s.tabIDs where known.insert(id).inserted { s.knownIDs.append(id) }
         default: break
         }

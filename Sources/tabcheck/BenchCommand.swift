@@ -112,15 +112,16 @@ enum BenchCommand {
     }
 
     static func scaling() {
-        print("checked steps/s with N tabs open (each sequence starts with N new tabs, then 200 generated steps):")
+        print("checked steps/s with N tabs open (each sequence starts from N new tabs, opened before the clock starts, then up to 200 generated steps):")
         for n in [10, 100, 1000] {
-            let setup = Array(repeating: Action.newTab, count: n)
+            var impl = TabModelDriver(viewport: .phone), ref = ReferenceDriver(viewport: .phone)
+            for _ in 0..<n { _ = impl.apply(.newTab); _ = ref.apply(.newTab) }
             var rates: [Double] = []
             for rep in 0..<5 {
                 var steps = 0
                 let t0 = Clock.now()
                 for i in 0..<(n >= 1000 ? 4 : 40) {
-                    let s = Runner().run(.choices(Choices(seed: UInt64(rep * 1000 + i)), maxSteps: 200), setup: setup)
+                    let s = Runner().run(.choices(Choices(seed: UInt64(rep * 1000 + i)), maxSteps: 200), from: (impl, ref))
                     steps += s.executed.count
                 }
                 rates.append(Double(steps) / (Clock.now() - t0))
