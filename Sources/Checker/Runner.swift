@@ -76,10 +76,11 @@ public struct Runner: Sendable {
 
         for step in 0..<length {
             let action: Action
-            if var c = choices {
+            if choices != nil {
                 updateGenerationState(&genState, refObs, after: out.executed.last, &known)
-                action = generator.action(&c, state: genState, enabled: enabled, weights: weights)
-                choices = c
+                // In place (`&choices!`): copying the stream out and back would copy its
+                // record of every draw so far on each step — quadratic in the length.
+                action = generator.action(&choices!, state: genState, enabled: enabled, weights: weights)
             } else {
                 action = fixed[step]
             }

@@ -14,7 +14,8 @@ enum BenchCommand {
         case "length": lengths()
         case "sweep": sweep()
         case "generate": generation()
-        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | generate")
+        case "session": session()
+        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | generate | session")
         }
         return 0
     }
@@ -82,33 +83,47 @@ enum BenchCommand {
     static func throughput(sequences: Int) {
         let seqs = corpus(sequences)
         let steps = seqs.reduce(0) { $0 + $1.count }
-        func rate(_ make: () -> any GridDriver) -> Double {
-            var times: [Double] = []
+        /// Steps per second over five timed passes: median, min, max.
+        func rates(_ pass: () -> Void) -> (median: Double, min: Double, max: Double) {
+            var r: [Double] = []
             for _ in 0..<5 {
                 let t0 = Clock.now()
-                for s in seqs { var d = make(); for a in s { _ = d.apply(a) } }
-                times.append(Clock.now() - t0)
+                pass()
+                r.append(Double(steps) / (Clock.now() - t0))
             }
-            return Double(steps) / median(times)
+            return (median(r), r.min()!, r.max()!)
         }
-        let prod = rate { TabModelDriver(viewport: .phone) }
-        let ref = rate { ReferenceDriver(viewport: .phone) }
-        let both = 1 / (1 / prod + 1 / ref)
-        var checked: [Double] = []
-        for _ in 0..<5 {
-            let t0 = Clock.now()
+        func apply(_ make: @escaping () -> any GridDriver) -> () -> Void {
+            { for s in seqs { var d = make(); for a in s { _ = d.apply(a) } } }
+        }
+        let prod = rates(apply { TabModelDriver(viewport: .phone) })
+        let ref = rates(apply { ReferenceDriver(viewport: .phone) })
+        let both = 1 / (1 / prod.median + 1 / ref.median)
+        // Both models applied and read back after every step: the part of a differential
+        // check that is not generation, comparison or invariants.
+        let observed = rates {
+            for s in seqs {
+                var a = TabModelDriver(viewport: .phone), b = ReferenceDriver(viewport: .phone)
+                for action in s { _ = a.apply(action); _ = b.apply(action); _ = a.observe(); _ = b.observe() }
+            }
+        }
+        let checked = rates {
             for i in 0..<sequences {
                 _ = Runner().run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0x7AB6_121D, index: i)), maxSteps: 200))
             }
-            checked.append(Double(steps) / (Clock.now() - t0))
         }
-        let c = median(checked)
+        let c = checked.median
+        func line(_ name: String, _ r: (median: Double, min: Double, max: Double), _ unit: String) {
+            print(String(format: "  %@ %10.0f %@  (min %.0f, max %.0f)", name.padding(toLength: 28, withPad: " ", startingAt: 0), r.median, unit, r.min, r.max))
+        }
         print("raw and checked throughput over the same \(sequences) sequences (\(steps) steps), median of 5:")
-        print(String(format: "  TabModel alone          %10.0f events/s", prod))
-        print(String(format: "  ReferenceModel alone    %10.0f events/s", ref))
-        print(String(format: "  both models, no checks  %10.0f events/s", both))
-        print(String(format: "  checked (all properties)%10.0f steps/s  (min %.0f, max %.0f)", c, checked.min()!, checked.max()!))
+        line("TabModel alone", prod, "events/s")
+        line("ReferenceModel alone", ref, "events/s")
+        print(String(format: "  %@ %10.0f events/s  (from the two medians)", "both models, no checks".padding(toLength: 28, withPad: " ", startingAt: 0), both))
+        line("both, each step observed", observed, "steps/s ")
+        line("checked (all properties)", checked, "steps/s ")
         print(String(format: "  checker overhead: %.2f× the raw cost of running both models", both / c))
+        print(String(format: "                    %.2f× the cost of running both models and observing them", observed.median / c))
     }
 
     static func scaling() {
@@ -131,16 +146,37 @@ enum BenchCommand {
     }
 
     static func lengths() {
+        // Default weights open more tabs than they close, so longer sequences hold more tabs;
+        // the balanced weights close about as often as they open, holding the tab count down.
+        var balanced = GeneratorConfig.defaultWeights
+        balanced[.newTab] = 6; balanced[.closeDisplayed] = 6; balanced[.closeAll] = 1
+        let generators: [(String, ActionGenerator)] = [
+            ("default generator", ActionGenerator()),
+            ("balanced generator (new tab 6, close 6, no swarm): few tabs open at any length",
+             ActionGenerator(config: GeneratorConfig(weights: balanced, swarm: false))),
+        ]
         print("campaign time as the sequence length doubles (500 sequences each, median of 5):")
-        for maxSteps in [50, 100, 200, 400, 800] {
-            var times: [Double] = [], steps = 0
-            for _ in 0..<5 {
-                var c = Campaign.Config(); c.sequences = 500; c.maxSteps = maxSteps
-                let r = Campaign(runner: Runner(), config: c).run()
-                times.append(r.elapsed); steps = r.steps
+        for (name, generator) in generators {
+            print("  \(name)")
+            for maxSteps in [50, 100, 200, 400, 800] {
+                var times: [Double] = [], steps = 0
+                for _ in 0..<5 {
+                    var c = Campaign.Config(); c.sequences = 500; c.maxSteps = maxSteps
+                    let r = Campaign(runner: Runner(generator: generator), config: c).run()
+                    times.append(r.elapsed); steps = r.steps
+                }
+                let t = median(times)
+                // The mean number of open tabs per step, over the first 200 sequences.
+                var tabSteps = 0, tabSum = 0
+                for i in 0..<200 {
+                    let run = Runner(properties: [], generator: generator)
+                        .run(.choices(Choices(seed: Campaign.sequenceSeed(master: Campaign.Config().seed, index: i)), maxSteps: maxSteps), collectCoverage: false)
+                    var d = ReferenceDriver(viewport: .phone)
+                    for a in run.executed { _ = d.apply(a); tabSum += d.grid.tabs.count; tabSteps += 1 }
+                }
+                print(String(format: "    max %4d steps: %7.3f s for %7d steps (%.2f µs/step, %.1f tabs open on average)",
+                             maxSteps, t, steps, t / Double(steps) * 1e6, Double(tabSum) / Double(max(1, tabSteps))))
             }
-            let t = median(times)
-            print(String(format: "  max %4d steps: %7.3f s for %7d steps (%.2f µs/step)", maxSteps, t, steps, t / Double(steps) * 1e6))
         }
     }
 
@@ -172,5 +208,37 @@ enum BenchCommand {
             times.append(Clock.now() - t0)
         }
         print(String(format: "generator: %.0f actions/s (median of 5 × %d)", Double(n) / median(times), n))
+    }
+
+    /// Session JSON (P1–P3): the hand-written encoder and canonical reader against
+    /// Foundation's `JSONEncoder`/`JSONDecoder`, on sessions of 25 and 1,000 tabs.
+    static func session() {
+        print("session encode/decode, median of 5 × 2000 (1000-tab sessions: × 50):")
+        for n in [25, 1000] {
+            var grid = TabGrid(viewport: .phonePortrait, ids: .sequential(prefix: "t"))
+            let words = ["Apple", "Swift Forums", "News — Today", "Café", "👩‍👩‍👧 family", "\"quoted\""]
+            for i in 0..<n { _ = grid.newTab(); _ = grid.setTitle("\(words[i % words.count]) \(i)", for: TabID("t\(i + 1)")) }
+            let snapshot = grid.snapshot()
+            let data = snapshot.encoded()
+            let reps = n >= 1000 ? 50 : 2000
+            func time(_ body: () -> Void) -> Double {
+                var times: [Double] = []
+                for _ in 0..<5 {
+                    let t0 = Clock.now()
+                    for _ in 0..<reps { body() }
+                    times.append((Clock.now() - t0) / Double(reps))
+                }
+                return median(times)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let handEncode = time { _ = snapshot.encoded() }
+            let foundationEncode = time { _ = try? encoder.encode(snapshot) }
+            let handDecode = time { _ = try? SessionSnapshot.decode(data) }
+            let foundationDecode = time { _ = try? SessionSnapshot.decodeWithFoundation(data) }
+            print("  \(n) tabs (\(data.count) bytes):")
+            print("    encode: hand-written \(us(handEncode)), JSONEncoder \(us(foundationEncode)) (\(String(format: "%.1f", foundationEncode / handEncode))×)")
+            print("    decode: SessionSnapshot.decode (canonical path, validated) \(us(handDecode)), JSONDecoder alone \(us(foundationDecode)) (\(String(format: "%.1f", foundationDecode / handDecode))×)")
+        }
     }
 }
