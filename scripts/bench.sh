@@ -49,7 +49,10 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo "## 6. Generation (issue 4)"
   echo
   run "$bin" bench generate
-  echo "## 7. libFuzzer (issue 8)"
+  echo "## 7. Session JSON (P1–P3): hand-written encoder and canonical reader vs Foundation"
+  echo
+  run "$bin" bench session
+  echo "## 8. libFuzzer (issue 8)"
   echo
   echo "Executions per second as libFuzzer's final stats reported them on 2026-11-22 (bench.sh does not"
   echo "rerun the fuzzer; the commands were \`scripts/fuzz.sh sequence 30\`, \`TABGRID_FUZZ_NO_ASAN=1 scripts/fuzz.sh sequence 20\`"
@@ -61,7 +64,7 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo
   echo "Time to kill mutants with libFuzzer vs the campaign: \`docs/fuzz-vs-campaign.md\`."
   echo
-  echo "## 8. Memory (item 6): peak resident set size"
+  echo "## 9. Memory (item 6): peak resident set size"
   echo
   echo "| campaign | command | peak RSS |"
   echo "|---|---|---|"

@@ -175,7 +175,7 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// `JSONDecoder` — so what is accepted, and every error, is what `JSONDecoder` says.
 /// Canonical text is a small subset of JSON on which `JSONDecoder` has no latitude; the
 /// checker compares both paths against the reference (which always uses `JSONDecoder`).
-/// With validation, 5–7× faster than `JSONDecoder` alone (`tabcheck bench session`). O(n).
+/// With validation, about 4× faster than `JSONDecoder` alone (`tabcheck bench session`). O(n).
 struct CanonicalReader {
     private let bytes: [UInt8]
     private var at = 0
