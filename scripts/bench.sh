@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (issues 2 and 9): builds tabcheck in release and writes docs/benchmarks.md
 # with the machine, the commands and the figures. Nothing here is a test: no thresholds
-# are asserted. Takes about 5 minutes.
+# are asserted. Takes about 2 minutes.
 #
 #   scripts/bench.sh [--out FILE]
 set -euo pipefail

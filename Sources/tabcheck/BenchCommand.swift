@@ -15,7 +15,8 @@ enum BenchCommand {
         case "sweep": sweep()
         case "generate": generation()
         case "session": session()
-        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | generate | session")
+        case "balanced": balanced(maxSteps: args.count > 1 ? Int(args[1]) ?? 200 : 200)
+        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | generate | session | balanced N")
         }
         return 0
     }
@@ -145,15 +146,27 @@ enum BenchCommand {
         }
     }
 
+    /// Closes about as often as it opens, holding the tab count down at any length.
+    static var balancedGenerator: ActionGenerator {
+        var balanced = GeneratorConfig.defaultWeights
+        balanced[.newTab] = 6; balanced[.closeDisplayed] = 6; balanced[.closeAll] = 1
+        return ActionGenerator(config: GeneratorConfig(weights: balanced, swarm: false))
+    }
+
+    /// One campaign of 100 sequences with the balanced generator, untimed: for counting
+    /// instructions under callgrind (`bench balanced 800`).
+    static func balanced(maxSteps: Int) {
+        var c = Campaign.Config(); c.sequences = 100; c.maxSteps = maxSteps
+        let r = Campaign(runner: Runner(generator: balancedGenerator), config: c).run()
+        print("balanced generator: \(r.sequences) sequences, \(r.steps) steps")
+    }
+
     static func lengths() {
         // Default weights open more tabs than they close, so longer sequences hold more tabs;
         // the balanced weights close about as often as they open, holding the tab count down.
-        var balanced = GeneratorConfig.defaultWeights
-        balanced[.newTab] = 6; balanced[.closeDisplayed] = 6; balanced[.closeAll] = 1
         let generators: [(String, ActionGenerator)] = [
             ("default generator", ActionGenerator()),
-            ("balanced generator (new tab 6, close 6, no swarm): few tabs open at any length",
-             ActionGenerator(config: GeneratorConfig(weights: balanced, swarm: false))),
+            ("balanced generator (new tab 6, close 6, no swarm): few tabs open at any length", balancedGenerator),
         ]
         print("campaign time as the sequence length doubles (500 sequences each, median of 5):")
         for (name, generator) in generators {

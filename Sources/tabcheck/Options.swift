@@ -118,7 +118,7 @@ USAGE
   tabcheck minimal [--max-length N] [--property P]
                                      shortest failing sequence over a small alphabet (exhaustive)
   tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
-  tabcheck bench model|throughput|scaling|length|sweep|generate|session
+  tabcheck bench model|throughput|scaling|length|sweep|generate|session|balanced
                                      the measurements behind docs/benchmarks.md
 
 CAMPAIGN OPTIONS
