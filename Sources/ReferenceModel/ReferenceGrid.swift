@@ -54,7 +54,8 @@ public struct RefOutcome: Equatable, Sendable {
 }
 
 /// The naive oracle: a second, literal reading of SPEC.md. Everything is recomputed from
-/// `tabs` on every read; nothing is cached. O(n) per event, by design.
+/// `tabs` on every read; the one thing kept is each title's lowercased characters (with
+/// their hashes), redone whenever the title is set. O(n) per event, by design.
 public struct ReferenceGrid: Sendable {
     public var tabs: [RefTab] = []
     public var query = "" { didSet { loweredQuery = LoweredCharacter.lowered(query) } }
