@@ -54,7 +54,7 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   run "$bin" bench session
   echo "## 8. libFuzzer (issue 8)"
   echo
-  echo "Executions per second as libFuzzer's final stats reported them on 2026-11-22 (bench.sh does not"
+  echo "Executions per second as libFuzzer's final stats reported them on 2026-11-22, before the speed-ups of issue 9 (bench.sh does not"
   echo "rerun the fuzzer; the commands were \`scripts/fuzz.sh sequence 30\`, \`TABGRID_FUZZ_NO_ASAN=1 scripts/fuzz.sh sequence 20\`"
   echo "and \`scripts/fuzz.sh session 20\`, each from an empty corpus):"
   echo
