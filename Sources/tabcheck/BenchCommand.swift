@@ -187,8 +187,8 @@ enum BenchCommand {
                     var d = ReferenceDriver(viewport: .phone)
                     for a in run.executed { _ = d.apply(a); tabSum += d.grid.tabs.count; tabSteps += 1 }
                 }
-                print(String(format: "    max %4d steps: %7.3f s for %7d steps (%.2f µs/step, %.1f tabs open on average)",
-                             maxSteps, t, steps, t / Double(steps) * 1e6, Double(tabSum) / Double(max(1, tabSteps))))
+                print(String(format: "    max %4d steps: %7.3f s (min %.3f, max %.3f) for %7d steps (%.2f µs/step, %.1f tabs open on average)",
+                             maxSteps, t, times.min()!, times.max()!, steps, t / Double(steps) * 1e6, Double(tabSum) / Double(max(1, tabSteps))))
             }
         }
     }
@@ -220,7 +220,8 @@ enum BenchCommand {
             for _ in 0..<n { _ = gen.action(&c, state: state, enabled: kinds) }
             times.append(Clock.now() - t0)
         }
-        print(String(format: "generator: %.0f actions/s (median of 5 × %d)", Double(n) / median(times), n))
+        print(String(format: "generator: %.0f actions/s (median of 5 × %d; min %.0f, max %.0f)", Double(n) / median(times), n,
+                     Double(n) / times.max()!, Double(n) / times.min()!))
     }
 
     /// Session JSON (P1–P3): the hand-written encoder and canonical reader against
