@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (issues 2 and 9): builds tabcheck in release and writes docs/benchmarks.md
 # with the machine, the commands and the figures. Nothing here is a test: no thresholds
-# are asserted. Takes about 2 minutes.
+# are asserted. Takes about 6 minutes (4 of them under valgrind).
 #
 #   scripts/bench.sh [--out FILE]
 set -euo pipefail
@@ -70,6 +70,27 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo "|---|---|---|"
   echo "| default-sized (2,000 sequences) | \`tabcheck --sequences 2000 --no-db --quiet\` | $(peak "$bin" --sequences 2000 --no-db --quiet) |"
   echo "| ten times longer (20,000 sequences) | \`tabcheck --sequences 20000 --no-db --quiet\` | $(peak "$bin" --sequences 20000 --no-db --quiet) |"
+  echo
+  echo "## 10. Instruction counts (callgrind): stable where wall clock is not"
+  echo
+  if command -v valgrind >/dev/null 2>&1; then
+    echo "Wall-clock figures on a shared machine move by tens of percent between runs; instruction"
+    echo "counts do not. Each row: \`valgrind --tool=callgrind\` on the command, total instructions"
+    echo "(including start-up) over the steps it ran."
+    echo
+    echo "| command | steps | instructions | per step |"
+    echo "|---|---|---|---|"
+    for args in "--sequences 300" "--sequences 100 --max-steps 50" "--sequences 100 --max-steps 200" \
+                "--sequences 100 --max-steps 800" "bench balanced 50" "bench balanced 800"; do
+      case "$args" in bench*) cmd=("$bin" $args) ;; *) cmd=("$bin" $args --no-db --quiet) ;; esac
+      text="$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "${cmd[@]}" 2>&1)"
+      ir="$(printf '%s\n' "$text" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')"
+      steps="$(printf '%s\n' "$text" | sed -n 's/.* sequences, \([0-9]*\) steps.*/\1/p' | tail -1)"
+      echo "| \`tabcheck ${cmd[*]:1}\` | $steps | $ir | $(( ir / steps )) |"
+    done
+  else
+    echo "valgrind is not installed (apt-get install valgrind): no instruction counts."
+  fi
   echo
 } > "$out.tmp"
 mv "$out.tmp" "$out"
