@@ -65,7 +65,7 @@ public struct Campaign: Sendable {
         for i in 0..<config.sequences {
             let global = i * config.shard.count + (config.shard.index - 1)
             let seed = Self.sequenceSeed(master: config.seed, index: global)
-            let outcome = runner.run(.choices(Choices(seed: seed), maxSteps: config.maxSteps))
+            let outcome = runner.run(.seeded(seed, maxSteps: config.maxSteps))
             result.sequences += 1
             result.steps += outcome.executed.count
             result.coverage.merge(outcome.coverage)

@@ -22,8 +22,18 @@ public struct Runner: Sendable {
     public enum Source {
         /// Fixed actions (replay, shrinking, regression tests).
         case actions([Action])
-        /// Generated from a choice stream, up to `maxSteps` actions (length drawn too).
-        case choices(Choices, maxSteps: Int)
+        /// Generated from a choice stream, up to `maxSteps` actions (length drawn too),
+        /// after `opening` new tabs (checked like every other step).
+        case choices(Choices, maxSteps: Int, opening: Int = 0)
+
+        /// A sequence from its seed, as campaigns and `--sequence-seed` run it. One seed in
+        /// 128 first opens 129–300 tabs: ordinary sequences hold a few dozen tabs, so without
+        /// these production's chunked tab list would never split a chunk (it does above 128
+        /// tabs in one chunk) and a bug there would go unseen. Derived from the seed alone,
+        /// so a failure's sequence seed still reproduces it.
+        public static func seeded(_ seed: UInt64, maxSteps: Int) -> Source {
+            .choices(Choices(seed: seed), maxSteps: maxSteps, opening: seed % 128 == 0 ? 129 + Int((seed >> 7) % 172) : 0)
+        }
     }
 
     public struct Outcome: Sendable {
@@ -65,19 +75,24 @@ public struct Runner: Sendable {
         var enabled: [ActionKind] = []
         var weights: [Int] = []
         var length: Int
+        var opening = 0
         switch source {
         case .actions(let a): fixed = a; length = a.count
-        case .choices(var c, let maxSteps):
+        case .choices(var c, let maxSteps, let newTabs):
             enabled = generator.enabledKinds(&c)
             weights = generator.weights(of: enabled)
-            length = c.int(in: 1...max(1, maxSteps))
+            opening = max(0, newTabs)
+            length = opening + c.int(in: 1...max(1, maxSteps))
             choices = c
         }
 
         for step in 0..<length {
             let action: Action
-            if choices != nil {
-                updateGenerationState(&genState, refObs, after: out.executed.last, &known)
+            if step < opening {
+                action = .newTab
+            } else if choices != nil {
+                // After an opening, every id is new to generation: scan them all (`after: nil`).
+                updateGenerationState(&genState, refObs, after: step == opening ? nil : out.executed.last, &known)
                 // In place (`&choices!`): copying the stream out and back would copy its
                 // record of every draw so far on each step — quadratic in the length.
                 action = generator.action(&choices!, state: genState, enabled: enabled, weights: weights)

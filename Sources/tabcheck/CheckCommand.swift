@@ -28,7 +28,7 @@ struct CheckCommand {
         config.shard = options.shard
         if let s = options.sequenceSeed {
             // One sequence, exactly as a failure message names it.
-            let outcome = runner.run(.choices(Choices(seed: s), maxSteps: options.maxSteps))
+            let outcome = runner.run(.seeded(s, maxSteps: options.maxSteps))
             guard let failure = outcome.failure else {
                 say("sequence seed \(hex(s)): \(outcome.executed.count) steps, every property held")
                 return 0

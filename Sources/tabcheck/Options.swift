@@ -128,7 +128,8 @@ CAMPAIGN OPTIONS
                         tabcheck --sequence-seed 0x9c2f0e61d2a4b7f3
   --sequences N       number of sequences (default: as many as fit in --time-limit)
                         tabcheck --sequences 5000
-  --max-steps N       longest sequence (default 200)
+  --max-steps N       longest sequence (default 200); one sequence seed in 128 first
+                      opens 129–300 tabs, so large grids are checked too
                         tabcheck --max-steps 1000 --sequences 500
   --time-limit SEC    stop after SEC seconds (default 10 when --sequences is not given)
                         tabcheck --time-limit 60

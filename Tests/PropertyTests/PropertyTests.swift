@@ -43,6 +43,44 @@ enum Budget {
         #expect(r.found == nil, "reference broke \(p.rawValue): \(Budget.explain(r))")
     }
 
+    /// Default campaigns rarely hold more than a few dozen tabs, so production's chunked tab
+    /// list never splits a chunk there (it splits above 128 tabs in one chunk). These
+    /// sequences start from 300 open tabs (titles that a query splits) and are checked
+    /// against the reference like any other.
+    @Test func largeGridsAgreeWithTheReference() {
+        let titles = ["Apple", "News", "apple pie", "Maps", "Café", "Swift Forums"]
+        let setup = (0..<300).flatMap { i in [Action.newTab, .setTitle(id: "t\(i + 1)", title: "\(titles[i % titles.count]) \(i)")] }
+        var impl = TabModelDriver(viewport: .phone), ref = ReferenceDriver(viewport: .phone)
+        for a in setup { _ = impl.apply(a); _ = ref.apply(a) }
+        var steps = 0
+        for i in 0..<(Budget.sequences / 5) {
+            let seed = Campaign.sequenceSeed(master: Budget.seed, index: i)
+            let out = Runner().run(.choices(Choices(seed: seed), maxSteps: 120), from: (impl, ref))
+            steps += out.executed.count
+            if let f = out.failure {
+                // Replayable from an empty grid as `setup + out.executed`.
+                Issue.record("sequence seed \(hex(seed)), after 300 tabs opened and titled (newTab, setTitle each), then:\n\(Report.steps(out.executed, failure: f))")
+                return
+            }
+        }
+        #expect(steps > Budget.sequences * 3, "ran \(steps) steps")
+    }
+
+    /// Campaigns reach large grids too: one sequence seed in 128 opens 129–300 tabs first.
+    @Test func oneSequenceSeedIn128OpensALargeGrid() {
+        var large = 0
+        for i in 0..<12_800 {
+            if case .choices(_, _, let opening) = Runner.Source.seeded(Campaign.sequenceSeed(master: Budget.seed, index: i), maxSteps: 10),
+               opening > 0 {
+                #expect((129...300).contains(opening))
+                large += 1
+            }
+        }
+        #expect((60...140).contains(large), "\(large) of 12,800 sequences open a large grid")
+        let out = Runner().run(.seeded(128 * 12_345, maxSteps: 20))
+        #expect(out.failure == nil && out.executed.count >= 130 && out.executed.prefix(129).allSatisfy { $0 == .newTab })
+    }
+
     @Test func coverageReachesTheInterestingSituations() {
         let r = Budget.campaign(Runner(), sequences: 300)
         #expect(r.found == nil, "\(Budget.explain(r))")
