@@ -80,8 +80,8 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
     echo
     echo "| command | steps | instructions | per step |"
     echo "|---|---|---|---|"
-    for args in "--sequences 300" "--sequences 100 --max-steps 50" "--sequences 100 --max-steps 200" \
-                "--sequences 100 --max-steps 800" "bench balanced 50" "bench balanced 800"; do
+    for args in "--sequences 300" "--sequences 100 --max-steps 50 --no-large-grids" "--sequences 100 --max-steps 200 --no-large-grids" \
+                "--sequences 100 --max-steps 800 --no-large-grids" "bench balanced 50" "bench balanced 800"; do
       case "$args" in bench*) cmd=("$bin" $args) ;; *) cmd=("$bin" $args --no-db --quiet) ;; esac
       text="$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "${cmd[@]}" 2>&1)"
       ir="$(printf '%s\n' "$text" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')"

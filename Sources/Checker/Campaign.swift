@@ -13,6 +13,9 @@ public struct Campaign: Sendable {
         public var shrinkTime = 5.0
         /// Shard K of N (1-based): sequence i of this shard is global sequence i·N + K − 1.
         public var shard = (index: 1, count: 1)
+        /// Whether one sequence seed in 128 opens a large grid first (`Runner.Source.seeded`).
+        /// Benchmarks of sequence length turn it off: an opening's length does not follow `maxSteps`.
+        public var largeGrids = true
         public init() {}
     }
 
@@ -65,7 +68,7 @@ public struct Campaign: Sendable {
         for i in 0..<config.sequences {
             let global = i * config.shard.count + (config.shard.index - 1)
             let seed = Self.sequenceSeed(master: config.seed, index: global)
-            let outcome = runner.run(.seeded(seed, maxSteps: config.maxSteps))
+            let outcome = runner.run(.seeded(seed, maxSteps: config.maxSteps, largeGrids: config.largeGrids))
             result.sequences += 1
             result.steps += outcome.executed.count
             result.coverage.merge(outcome.coverage)

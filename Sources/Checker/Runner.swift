@@ -30,9 +30,10 @@ public struct Runner: Sendable {
         /// 128 first opens 129–300 tabs: ordinary sequences hold a few dozen tabs, so without
         /// these production's chunked tab list would never split a chunk (it does above 128
         /// tabs in one chunk) and a bug there would go unseen. Derived from the seed alone,
-        /// so a failure's sequence seed still reproduces it.
-        public static func seeded(_ seed: UInt64, maxSteps: Int) -> Source {
-            .choices(Choices(seed: seed), maxSteps: maxSteps, opening: seed % 128 == 0 ? 129 + Int((seed >> 7) % 172) : 0)
+        /// so a failure's sequence seed still reproduces it. `largeGrids: false` skips it.
+        public static func seeded(_ seed: UInt64, maxSteps: Int, largeGrids: Bool = true) -> Source {
+            let opening = largeGrids && seed % 128 == 0 ? 129 + Int((seed >> 7) % 172) : 0
+            return .choices(Choices(seed: seed), maxSteps: maxSteps, opening: opening)
         }
     }
 

@@ -156,7 +156,7 @@ enum BenchCommand {
     /// One campaign of 100 sequences with the balanced generator, untimed: for counting
     /// instructions under callgrind (`bench balanced 800`).
     static func balanced(maxSteps: Int) {
-        var c = Campaign.Config(); c.sequences = 100; c.maxSteps = maxSteps
+        var c = Campaign.Config(); c.sequences = 100; c.maxSteps = maxSteps; c.largeGrids = false
         let r = Campaign(runner: Runner(generator: balancedGenerator), config: c).run()
         print("balanced generator: \(r.sequences) sequences, \(r.steps) steps")
     }
@@ -168,13 +168,13 @@ enum BenchCommand {
             ("default generator", ActionGenerator()),
             ("balanced generator (new tab 6, close 6, no swarm): few tabs open at any length", balancedGenerator),
         ]
-        print("campaign time as the sequence length doubles (500 sequences each, median of 5):")
+        print("campaign time as the sequence length doubles (500 sequences each, median of 5; no large-grid openings):")
         for (name, generator) in generators {
             print("  \(name)")
             for maxSteps in [50, 100, 200, 400, 800] {
                 var times: [Double] = [], steps = 0
                 for _ in 0..<5 {
-                    var c = Campaign.Config(); c.sequences = 500; c.maxSteps = maxSteps
+                    var c = Campaign.Config(); c.sequences = 500; c.maxSteps = maxSteps; c.largeGrids = false
                     let r = Campaign(runner: Runner(generator: generator), config: c).run()
                     times.append(r.elapsed); steps = r.steps
                 }

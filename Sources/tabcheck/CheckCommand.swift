@@ -26,9 +26,10 @@ struct CheckCommand {
         config.maxSteps = options.maxSteps
         config.shrinkTime = options.shrinkTime
         config.shard = options.shard
+        config.largeGrids = options.largeGrids
         if let s = options.sequenceSeed {
             // One sequence, exactly as a failure message names it.
-            let outcome = runner.run(.seeded(s, maxSteps: options.maxSteps))
+            let outcome = runner.run(.seeded(s, maxSteps: options.maxSteps, largeGrids: options.largeGrids))
             guard let failure = outcome.failure else {
                 say("sequence seed \(hex(s)): \(outcome.executed.count) steps, every property held")
                 return 0

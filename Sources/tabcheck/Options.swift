@@ -20,6 +20,7 @@ struct Options {
     var useDatabase = true
     var coverage = false
     var quiet = false
+    var largeGrids = true
     var help = false
 
     static func parse(_ args: [String]) throws(InputError) -> Options {
@@ -88,6 +89,7 @@ struct Options {
             case "--junit": o.junit = try value(arg)
             case "--db": o.database = try value(arg)
             case "--no-db": o.useDatabase = false
+            case "--no-large-grids": o.largeGrids = false
             case "--coverage": o.coverage = true
             case "--quiet", "-q": o.quiet = true
             default:
@@ -130,6 +132,8 @@ CAMPAIGN OPTIONS
                         tabcheck --sequences 5000
   --max-steps N       longest sequence (default 200); one sequence seed in 128 first
                       opens 129–300 tabs, so large grids are checked too
+  --no-large-grids    skip those openings (every sequence starts empty)
+                        tabcheck --no-large-grids --max-steps 50
                         tabcheck --max-steps 1000 --sequences 500
   --time-limit SEC    stop after SEC seconds (default 10 when --sequences is not given)
                         tabcheck --time-limit 60
