@@ -76,7 +76,7 @@ struct CheckCommand {
 
     func reportOriginal(seed: UInt64, outcome: Runner.Outcome) {
         guard let f = outcome.failure else { return }
-        say("FAIL: \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) of \(outcome.executed.count) (sequence seed \(hex(seed)); reproduce: tabcheck --sequence-seed \(hex(seed)) --max-steps \(options.maxSteps))")
+        say("FAIL: \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) of \(outcome.executed.count) (sequence seed \(hex(seed)); reproduce: tabcheck --sequence-seed \(hex(seed)) --max-steps \(options.maxSteps)\(options.largeGrids ? "" : " --no-large-grids"))")
         say("  \(f.violation.message)")
         say("shrinking (up to \(options.shrinkTime) s)…")
     }

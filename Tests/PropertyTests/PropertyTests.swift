@@ -24,7 +24,8 @@ enum Budget {
 
     static func explain(_ r: Campaign.Result) -> String {
         guard let f = r.found else { return "" }
-        return "seed \(hex(f.sequenceSeed)) (tabcheck --sequence-seed \(hex(f.sequenceSeed))), rule \(f.shrunkFailure.violation.rule):\n"
+        // The same sequence from the command line: this budget's length and no openings.
+        return "seed \(hex(f.sequenceSeed)) (tabcheck --sequence-seed \(hex(f.sequenceSeed)) --max-steps 120 --no-large-grids), rule \(f.shrunkFailure.violation.rule):\n"
             + Report.steps(f.shrunk, failure: f.shrunkFailure)
     }
 }
