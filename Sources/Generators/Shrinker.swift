@@ -15,6 +15,9 @@ public struct Shrinker {
         public let timedOut: Bool
     }
 
+    /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
+    public static let longSequence = 200
+
     public let timeLimit: Double
     /// Seconds from an arbitrary origin; injected so generation never reads a clock.
     public let now: () -> Double
@@ -35,6 +38,20 @@ public struct Shrinker {
             attempts += 1
             if fails(c) { best = c; return true }
             return false
+        }
+        // Pass 0, for sequences longer than any default run (a large-grid opening, or
+        // `--max-steps` above 200): delete aligned blocks, halving the block size, so a long
+        // run of new tabs loses most of its length in O(n) candidates rather than pass 1's
+        // O(n log n) per round. Shorter sequences skip it and shrink exactly as before.
+        var block = best.count / 2
+        while best.count > Self.longSequence && block >= 8 && !timedOut {
+            var start = (best.count / block - 1) * block
+            while start >= 0 && !timedOut {
+                var c = best
+                c.removeSubrange(start..<min(start + block, best.count))
+                if !tryCandidate(c) { start -= block } else { start = min(start, best.count - block) }
+            }
+            block /= 2
         }
         var improved = true
         while improved && !timedOut {

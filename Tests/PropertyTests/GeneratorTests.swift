@@ -108,3 +108,21 @@ import Testing
         #expect(Action.swipeEnded(tx: -125, vx: .nan).swiftCode == ".swipeEnded(tx: -125, vx: .nan)")
     }
 }
+
+/// The shrinker on sequences longer than any default run (large-grid openings).
+@Suite struct LongSequenceShrinkTests {
+    @Test func aLongRunOfNewTabsShrinksToWhatTheFailureNeeds() {
+        // Fails when at least 129 tabs were opened before a Close All: a large-grid failure
+        // in miniature. 300 new tabs, some noise, then the Close All.
+        let noise: [Action] = [.select(0), .setQuery("a"), .willAppear]
+        let original = Array(repeating: Action.newTab, count: 300) + noise + [.closeAll]
+        func fails(_ c: [Action]) -> Bool {
+            guard c.last == .closeAll else { return false }
+            return c.filter { $0 == .newTab }.count >= 129
+        }
+        var clock = 0.0
+        let r = Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock }).shrink(original, fails: fails)
+        #expect(r.actions == Array(repeating: .newTab, count: 129) + [.closeAll], "\(r.actions.count) actions left")
+        #expect(!r.timedOut)
+    }
+}
