@@ -6,9 +6,9 @@ struct StepFacts {
     let action: Action
     let pre: Observation
     let post: Observation
-    /// `pre.tabs` and `post.tabs` ids, computed once per step.
-    let preIDs: [String]
-    let postIDs: [String]
+    /// The ids of `pre` and `post` (the observations keep them as arrays).
+    var preIDs: [String] { pre.tabIDs }
+    var postIDs: [String] { post.tabIDs }
     /// The ids in `pre` but not in `post`, in `pre` order (empty for most steps).
     let gone: [String]
 

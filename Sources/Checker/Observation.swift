@@ -36,10 +36,7 @@ public struct Observation: Equatable, Sendable {
     public var tabIDs: [String] = []
     public var titles: [String] = []
     /// The open tabs as pairs, built on each read (messages and tests).
-    public var tabs: [ObservedTab] {
-        get { zip(tabIDs, titles).map { ObservedTab(id: $0, title: $1) } }
-        set { tabIDs = newValue.map(\.id); titles = newValue.map(\.title) }
-    }
+    public var tabs: [ObservedTab] { zip(tabIDs, titles).map { ObservedTab(id: $0, title: $1) } }
     public var displayed: [String] = []
     public var query = ""
     public var active: String?

@@ -61,7 +61,6 @@ public struct Runner: Sendable {
         var impl = start?.0 ?? implementation.make(startViewport)
         var ref = start?.1 ?? oracle.make(startViewport)
         var implObs = impl.observe(), refObs = ref.observe()
-        var implIDs = implObs.tabIDs
         var view = SimulatedCollectionView(items: implObs.displayed)
         var appeared = false
         var viewport = startViewport
@@ -118,8 +117,7 @@ public struct Runner: Sendable {
 
             let needsRoundTrip: Bool = { if case .save = action { return properties.contains(.session) } else { return false } }()
             let facts = StepFacts(action: action, pre: implObs, post: implPost,
-                                  preIDs: implIDs, postIDs: implPost.tabIDs,
-                                  gone: StepFacts.gone(from: implIDs, to: implPost.tabIDs), outcome: implOut,
+                                  gone: StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs), outcome: implOut,
                                   viewport: viewport, appeared: appeared,
                                   viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
                                   roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
@@ -143,7 +141,6 @@ public struct Runner: Sendable {
                 break
             }
             implObs = implPost
-            implIDs = facts.postIDs
             refObs = refPost
             // After a view error the view is out of sync; resync so later steps are judged fairly.
             if viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }

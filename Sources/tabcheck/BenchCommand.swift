@@ -73,10 +73,16 @@ enum BenchCommand {
         }
     }
 
+    /// Sequence `i` of the default campaign, without a large-grid opening (benchmarks
+    /// compare like with like across lengths and models).
+    static func defaultSequence(_ i: Int, maxSteps: Int) -> Runner.Source {
+        .seeded(Campaign.sequenceSeed(master: Campaign.Config().seed, index: i), maxSteps: maxSteps, largeGrids: false)
+    }
+
     /// Executed sequences of the default campaign, to replay through each model alone.
     static func corpus(_ sequences: Int, maxSteps: Int = 200) -> [[Action]] {
         (0..<sequences).map { i in
-            Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0x7AB6_121D, index: i)), maxSteps: maxSteps),
+            Runner(properties: []).run(defaultSequence(i, maxSteps: maxSteps),
                                        collectCoverage: false).executed
         }
     }
@@ -110,7 +116,7 @@ enum BenchCommand {
         }
         let checked = rates {
             for i in 0..<sequences {
-                _ = Runner().run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0x7AB6_121D, index: i)), maxSteps: 200))
+                _ = Runner().run(defaultSequence(i, maxSteps: 200))
             }
         }
         let c = checked.median
@@ -183,7 +189,7 @@ enum BenchCommand {
                 var tabSteps = 0, tabSum = 0
                 for i in 0..<200 {
                     let run = Runner(properties: [], generator: generator)
-                        .run(.choices(Choices(seed: Campaign.sequenceSeed(master: Campaign.Config().seed, index: i)), maxSteps: maxSteps), collectCoverage: false)
+                        .run(defaultSequence(i, maxSteps: maxSteps), collectCoverage: false)
                     var d = ReferenceDriver(viewport: .phone)
                     for a in run.executed { _ = d.apply(a); tabSum += d.grid.tabs.count; tabSteps += 1 }
                 }

@@ -5,7 +5,7 @@ import Generators
 /// The campaign, replay and failure-database flow of `tabcheck`.
 struct CheckCommand {
     let options: Options
-    let defaultSeed: UInt64 = 0x7AB6_121D
+    let defaultSeed = Campaign.Config().seed
 
     /// Human output: stdout, or stderr when stdout carries the JSON summary.
     func say(_ s: String) {
