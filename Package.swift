@@ -12,13 +12,18 @@ var targets: [Target] = [
     .target(name: "ReferenceModel"),
     .target(name: "Generators"),
     .target(name: "Checker", dependencies: ["TabModel", "ReferenceModel", "Generators"]),
-    .executableTarget(name: "tabcheck", dependencies: ["Checker"]),
+    .target(name: "TabCheckCLI", dependencies: ["Checker"]),
+    .executableTarget(name: "tabcheck", dependencies: ["TabCheckCLI"]),
+    // `tabcheck` plus planted-bug drivers: the command-line tests need campaigns that fail.
+    .executableTarget(name: "tabcheck-planted", dependencies: ["TabCheckCLI"], path: "Tests/PlantedTabcheck"),
+    .testTarget(name: "CLITests", dependencies: ["Checker", "TabModel", "tabcheck", "tabcheck-planted"]),
     .testTarget(name: "PropertyTests", dependencies: ["Checker", "TabModel", "ReferenceModel", "Generators"]),
     .testTarget(name: "FuzzTests", dependencies: ["Checker", "TabModel", "ReferenceModel", "Generators"]),
 ]
 var products: [Product] = [
     .library(name: "TabModel", targets: ["TabModel"]),
     .library(name: "Checker", targets: ["Checker"]),
+    .library(name: "TabCheckCLI", targets: ["TabCheckCLI"]),
     .executable(name: "tabcheck", targets: ["tabcheck"]),
 ]
 if fuzzing {

@@ -16,6 +16,10 @@ public struct Campaign: Sendable {
         /// Whether one sequence seed in 128 opens a large grid first (`Runner.Source.seeded`).
         /// Benchmarks of sequence length turn it off: an opening's length does not follow `maxSteps`.
         public var largeGrids = true
+        /// Asked between sequences, every 256 steps inside one, and before every shrink
+        /// candidate: true stops the campaign (or the shrink, keeping the smallest failure so
+        /// far). `tabcheck` answers it from SIGINT/SIGTERM.
+        public var shouldStop: @Sendable () -> Bool = { false }
         public init() {}
     }
 
@@ -29,6 +33,8 @@ public struct Campaign: Sendable {
         public let shrinkAttempts: Int
         public let shrinkSeconds: Double
         public let shrinkTimedOut: Bool
+        /// Whether `shouldStop` ended the shrink: `shrunk` is the smallest failure found so far.
+        public let shrinkInterrupted: Bool
     }
 
     public struct Result: Sendable {
@@ -38,6 +44,8 @@ public struct Campaign: Sendable {
         public var secondsToFailure: Double?
         public var found: Found?
         public var coverage = Coverage()
+        /// Whether `shouldStop` ended the campaign before its budget (with no failure found).
+        public var interrupted = false
     }
 
     public struct Progress: Sendable {
@@ -59,16 +67,24 @@ public struct Campaign: Sendable {
     }
 
     /// Runs the campaign. `progress` is called about every `progressEvery` seconds;
-    /// `onFailure` as soon as a failure is found, before shrinking starts.
+    /// `onFailure` as soon as a failure is found, before shrinking starts (print it and save
+    /// it there: a shrink can be interrupted).
     public func run(progressEvery: Double = 1, progress: (Progress) -> Void = { _ in },
                     onFailure: (UInt64, Int, Runner.Outcome) -> Void = { _, _, _ in }) -> Result {
         let start = Clock.now()
+        let deadline = config.timeLimit.map { start + $0 }
         var result = Result()
         var lastProgress = start
         for i in 0..<config.sequences {
-            let global = i * config.shard.count + (config.shard.index - 1)
+            if config.shouldStop() { result.interrupted = true; break }
+            // Global index i·N + K − 1; a campaign cannot run long enough to overflow it,
+            // but an absurd shard count must end the campaign, not trap.
+            let (scaled, o1) = i.multipliedReportingOverflow(by: config.shard.count)
+            let (global, o2) = scaled.addingReportingOverflow(config.shard.index - 1)
+            if o1 || o2 { break }
             let seed = Self.sequenceSeed(master: config.seed, index: global)
-            let outcome = runner.run(.seeded(seed, maxSteps: config.maxSteps, largeGrids: config.largeGrids))
+            let outcome = runner.run(.seeded(seed, maxSteps: config.maxSteps, largeGrids: config.largeGrids),
+                                     deadline: deadline, shouldStop: config.shouldStop)
             result.sequences += 1
             result.steps += outcome.executed.count
             result.coverage.merge(outcome.coverage)
@@ -79,11 +95,12 @@ public struct Campaign: Sendable {
                 result.found = shrink(outcome.executed, failure, seed: seed, index: global)
                 break
             }
+            if outcome.stoppedEarly && config.shouldStop() { result.interrupted = true; break }
             if now - lastProgress >= progressEvery {
                 lastProgress = now
                 progress(Progress(sequences: result.sequences, steps: result.steps, elapsed: now - start))
             }
-            if let limit = config.timeLimit, now - start >= limit { break }
+            if let deadline, now >= deadline { break }
         }
         result.elapsed = Clock.now() - start
         return result
@@ -92,7 +109,7 @@ public struct Campaign: Sendable {
     /// Shrinks a failing sequence to a locally minimal one that fails the same way.
     public func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
         let t0 = Clock.now()
-        let shrinker = Shrinker(timeLimit: config.shrinkTime, now: Clock.now)
+        let shrinker = Shrinker(timeLimit: config.shrinkTime, now: Clock.now, shouldStop: config.shouldStop)
         let r = shrinker.shrink(actions) { candidate in
             guard let f = runner.run(.actions(candidate), collectCoverage: false).failure else { return false }
             return f.violation.sameFailure(as: failure.violation)
@@ -101,7 +118,7 @@ public struct Campaign: Sendable {
         let final = runner.run(.actions(r.actions), collectCoverage: false)
         return Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
                      shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts,
-                     shrinkSeconds: Clock.now() - t0, shrinkTimedOut: r.timedOut)
+                     shrinkSeconds: Clock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
     }
 }
 

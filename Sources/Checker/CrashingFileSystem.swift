@@ -1,11 +1,22 @@
 import Foundation
 import TabModel
 
-/// An in-memory file system that can crash in the middle of a save (P4): at the chosen
-/// operation a write leaves half its bytes behind and a rename does not happen.
+/// An in-memory file system (one folder) that can crash in the middle of a save (P4).
+///
+/// It keeps two views, as a disk does: what the running program sees, and what would
+/// survive a power loss — a file's bytes only after `sync`, names (new files, renames) only
+/// after `syncDirectory`; a file whose name is durable but whose bytes were never synced
+/// comes back empty. At the chosen operation a write leaves half its bytes behind and any
+/// other operation does not happen; then `powerLoss()` may drop everything not durable.
 final class CrashingFileSystem: SessionFileSystem, @unchecked Sendable {
     struct Crash: Error {}
-    private(set) var files: [String: Data] = [:]
+    private final class Inode {
+        var data: Data
+        var durable = Data()
+        init(_ data: Data) { self.data = data }
+    }
+    private var names: [String: Inode] = [:]
+    private var durableNames: [String: Inode] = [:]
     /// Operations left before the crash; nil: never crash.
     var crashIn: Int?
 
@@ -16,45 +27,104 @@ final class CrashingFileSystem: SessionFileSystem, @unchecked Sendable {
         return false
     }
 
-    func read(_ path: String) throws -> Data? { files[path] }
+    func read(_ path: String) throws -> Data? { names[path]?.data }
+
+    func exists(_ path: String) -> Bool { names[path] != nil }
+
+    /// Every file's current bytes (to check that nothing was lost).
+    var contents: [Data] { names.keys.sorted().map { names[$0]!.data } }
 
     func write(_ data: Data, to path: String) throws {
-        if tick() { files[path] = data.prefix(data.count / 2); throw Crash() }
-        files[path] = data
+        let inode = names[path] ?? Inode(Data())
+        names[path] = inode
+        if tick() { inode.data = data.prefix(data.count / 2); throw Crash() }
+        inode.data = data
+    }
+
+    func sync(_ path: String) throws {
+        if tick() { throw Crash() }
+        guard let inode = names[path] else { throw Crash() }
+        inode.durable = inode.data
     }
 
     func rename(_ from: String, to: String) throws {
         if tick() { throw Crash() }
-        guard let data = files.removeValue(forKey: from) else { throw Crash() }
-        files[to] = data
+        guard let inode = names.removeValue(forKey: from) else { throw Crash() }
+        names[to] = inode
+    }
+
+    func syncDirectory(of path: String) throws {
+        if tick() { throw Crash() }
+        durableNames = names
+    }
+
+    /// Puts `data` at `path` durably, bypassing crashes (a file damaged outside the app).
+    func place(_ data: Data, at path: String) {
+        let inode = names[path] ?? Inode(Data())
+        inode.data = data
+        inode.durable = data
+        names[path] = inode
+        durableNames = names
+    }
+
+    /// The power goes out: only what was made durable remains.
+    func powerLoss() {
+        names = durableNames
+        for inode in names.values { inode.data = inode.durable }
     }
 }
 
-/// P4/P5 at every save step: a save that crashes at any operation leaves the previous save
-/// (or the new one) loadable — never an older one, never nothing.
+/// P4/P5 at every save step: a save that crashes at any file operation — the process dies,
+/// or the power goes out and takes everything not yet synced — leaves the previous save
+/// (or the new one) loadable, never an older one, never nothing; a completed save survives
+/// a power loss; a corrupt session is moved aside, never lost.
 final class CrashSafeSaves: @unchecked Sendable {
+    /// Operations of a save: write tmp, sync tmp, rename main→backup (or →.corrupt),
+    /// rename tmp→main, sync the folder; and a sixth position, no crash.
+    static let positions = 6
     private let fs = CrashingFileSystem()
+    /// What the store writes through: the crashing file system itself, or (in tests of this
+    /// check) a wrapper around it that breaks the protocol, to see the check fail.
+    private let storeFileSystem: any SessionFileSystem
     private var saves = 0
-    /// What the files hold: each check ends by proving that this loads back, and nothing
-    /// else writes to `fs`, so the next check need not load it again.
+    /// Every corrupt session file placed so far: each must stay on disk somewhere.
+    private var damages: [Data] = []
+    /// What the files hold: each check ends by proving that this loads back, so the next
+    /// check need not load it again (unless it damages the file first).
     private var current = SessionSnapshot(tabs: [], activeTabID: nil)
-    private var store: SessionStore { SessionStore(url: URL(fileURLWithPath: "/session.json"), fileSystem: fs) }
+    private var store: SessionStore { SessionStore(url: URL(fileURLWithPath: "/session.json"), fileSystem: storeFileSystem) }
+
+    init(wrap: (CrashingFileSystem) -> any SessionFileSystem = { $0 }) {
+        storeFileSystem = wrap(fs)
+    }
 
     /// Saves `snapshot` once with a crash injected, checks what loads, then (if it crashed)
-    /// saves it for real.
+    /// saves it for real. Every third save first finds the session file corrupt, so within
+    /// nine saves a crash hits the main→.corrupt rename, with and without a power loss.
     func check(_ snapshot: SessionSnapshot) -> String? {
-        let before = current
-        let crashAt = saves % 4            // write tmp, rename main→backup, rename tmp→main, none
+        let crashAt = saves % Self.positions
+        let powerLoss = (saves / Self.positions) % 2 == 1
+        let damaged = saves % 3 == 2
         saves += 1
-        fs.crashIn = crashAt < 3 ? crashAt : nil
+        if damaged {
+            let garbage = Data("{\"version\": 1, \"tabs\": [ damaged \(saves)".utf8)
+            damages.append(garbage)
+            fs.place(garbage, at: store.url.path)
+        }
+        let before = damaged ? store.load().snapshot : current
+        fs.crashIn = crashAt < Self.positions - 1 ? crashAt : nil
         let crashed = (try? store.save(snapshot)) == nil
         fs.crashIn = nil
+        if powerLoss { fs.powerLoss() }
         let after = store.load()
+        let what = "a save that \(crashed ? "crashed at file operation \(crashAt + 1) of 5" : "completed")\(powerLoss ? ", then a power loss" : "")\(damaged ? ", over a corrupt session file" : "")"
         var problem: String?
         if after.snapshot != before && after.snapshot != snapshot {
-            problem = "after a save that \(crashed ? "crashed at file operation \(crashAt + 1)" : "completed"), loading gave \(after.snapshot.tabs.count) tabs from the \(after.source), neither the previous save (\(before.tabs.count) tabs) nor the new one (\(snapshot.tabs.count) tabs)"
+            problem = "after \(what), loading gave \(after.snapshot.tabs.count) tabs from the \(after.source), neither the previous save (\(before.tabs.count) tabs) nor the new one (\(snapshot.tabs.count) tabs)"
         } else if !crashed && after.snapshot != snapshot {
-            problem = "a completed save does not load back"
+            problem = "after \(what), the new save does not load back (got \(after.snapshot.tabs.count) tabs from the \(after.source))"
+        } else if let lost = damages.first(where: { !fs.contents.contains($0) }) {
+            problem = "after \(what), the corrupt session file \"\(String(decoding: lost, as: UTF8.self))\" is gone: every corrupt file must be kept as its own .corrupt copy"
         } else if crashed {
             do { try store.save(snapshot) } catch { problem = "a save without a crash failed: \(error)" }
             if problem == nil && store.load().snapshot != snapshot { problem = "a completed save does not load back" }

@@ -38,20 +38,27 @@ public struct ReplayFile: Codable, Equatable, Sendable {
         return (try? e.encode(self)) ?? Data()
     }
 
+    /// Limits on what is read: a replay file holds a shrunk sequence (a few dozen actions)
+    /// or at most a campaign's longest (`--max-steps` ≤ 100,000); anything larger is refused
+    /// before it is parsed.
+    public static let maxBytes = 16 << 20
+    public static let maxActions = 100_000
+
     /// Reads a replay file; every problem names the file and the field.
     public static func load(_ url: URL) throws(InputError) -> ReplayFile {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw InputError("cannot read replay file \(url.path): \(error.localizedDescription)")
-        }
+        let data = try InputFile.read(url.path, what: "replay file", limit: maxBytes)
         return try decode(data, name: url.path)
     }
 
     public static func decode(_ data: Data, name: String) throws(InputError) -> ReplayFile {
+        guard data.count <= maxBytes else { throw InputError("\(name): \(data.count) bytes, over the replay-file limit of \(maxBytes) bytes") }
         let d = JSONDecoder()
         d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let file: ReplayFile
         do { file = try d.decode(ReplayFile.self, from: data) } catch let e as DecodingError {
+            if case .dataCorrupted(let c) = e, c.codingPath.isEmpty {
+                throw InputError("\(name): not a valid replay file: \(JSONDiagnosis.explain(data))")
+            }
             throw InputError("\(name): not a valid replay file: \(describe(e))")
         } catch {
             throw InputError("\(name): not a valid replay file: \(error)")
@@ -61,6 +68,10 @@ public struct ReplayFile: Codable, Equatable, Sendable {
             throw InputError("\(name): field \"version\" is \(file.version); this tabcheck reads version \(currentVersion)")
         }
         guard file.compare.count == 2 else { throw InputError("\(name): field \"compare\" must name two drivers, got \(file.compare)") }
+        guard !file.actions.isEmpty else { throw InputError("\(name): field \"actions\" is empty; a replay file holds a failing sequence") }
+        guard file.actions.count <= maxActions else {
+            throw InputError("\(name): field \"actions\" holds \(file.actions.count) actions, over the limit of \(maxActions)")
+        }
         return file
     }
 }

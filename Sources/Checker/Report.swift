@@ -20,9 +20,10 @@ public enum Report {
 
     /// A Swift Testing test that replays `actions` through the checker and fails while the
     /// bug is there. It compiles in Tests/PropertyTests (imports Checker and Generators).
-    public static func regressionTest(_ actions: [Action], failure: Runner.Failure, seed: UInt64?) -> String {
-        let rule = failure.violation.rule.filter { $0.isLetter || $0.isNumber }
-        let name = "regression_\(failure.violation.property.rawValue)_\(rule.prefix(24))\(seed.map { "_" + hex($0) } ?? "")"
+    /// `id` names it (a sequence seed, or `fingerprint(actions)` when there is none), so two
+    /// different failures never get the same test name.
+    public static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String) -> String {
+        let name = "regression_\(failure.violation.property.rawValue)_\(ruleSlug(failure.violation.rule))_\(id)"
         let body = actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n")
         return """
         @Test func \(name)() {
@@ -33,6 +34,24 @@ public enum Report {
             #expect(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
         }
         """
+    }
+}
+
+extension Report {
+    /// The rule as letters and digits, for file and test names (`F3`, `differentialtitles`).
+    public static func ruleSlug(_ rule: String) -> String { String(rule.filter { $0.isLetter || $0.isNumber }.prefix(24)) }
+
+    /// A name for a concrete sequence: FNV-1a (64 bit) of its actions' Swift code, `h` and 16
+    /// hex digits. The same actions give the same name on every machine; different actions
+    /// collide only by chance (1 in 2⁶⁴).
+    public static func fingerprint(_ actions: [Action]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for a in actions {
+            for byte in a.swiftCode.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            h = (h ^ 0x0A) &* 0x100_0000_01b3
+        }
+        let digits = String(h, radix: 16)
+        return "h" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

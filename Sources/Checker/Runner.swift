@@ -45,6 +45,9 @@ public struct Runner: Sendable {
         /// The choices drawn (for a generated run), and the bound of each.
         public var choices: [UInt64] = []
         public var bounds: [UInt64] = []
+        /// Whether the run stopped before its last action because `deadline` passed or
+        /// `shouldStop` said so (no failure is implied either way).
+        public var stoppedEarly = false
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -56,8 +59,11 @@ public struct Runner: Sendable {
     }
 
     /// `start`: drivers already in some state (e.g. 1,000 tabs open, for a benchmark), made
-    /// with `startViewport`; by default both start empty.
-    public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil) -> Outcome {
+    /// with `startViewport`; by default both start empty. `deadline` (`Clock` seconds) and
+    /// `shouldStop` are checked every 256 steps, so a very long sequence cannot overrun a
+    /// campaign's time limit or ignore an interrupt.
+    public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
+                    deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil) -> Outcome {
         var impl = start?.0 ?? implementation.make(startViewport)
         var ref = start?.1 ?? oracle.make(startViewport)
         var implObs = impl.observe(), refObs = ref.observe()
@@ -87,6 +93,10 @@ public struct Runner: Sendable {
         }
 
         for step in 0..<length {
+            if step & 255 == 255 && (deadline.map { Clock.now() >= $0 } == true || shouldStop?() == true) {
+                out.stoppedEarly = true
+                break
+            }
             let action: Action
             if step < opening {
                 action = .newTab

@@ -11,8 +11,10 @@ public struct Shrinker {
         public let actions: [Action]
         /// Candidates executed.
         public let attempts: Int
-        /// Whether the time cap stopped shrinking before a local minimum.
+        /// Whether the time cap (or `shouldStop`) stopped shrinking before a local minimum.
         public let timedOut: Bool
+        /// Whether `shouldStop` did.
+        public let interrupted: Bool
     }
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
@@ -22,9 +24,14 @@ public struct Shrinker {
     /// Seconds from an arbitrary origin; injected so generation never reads a clock.
     public let now: () -> Double
 
-    public init(timeLimit: Double, now: @escaping () -> Double) {
+    /// Asked before every candidate: true stops at once with the best sequence so far
+    /// (an interrupt must not lose the failure).
+    public let shouldStop: () -> Bool
+
+    public init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false }) {
         self.timeLimit = timeLimit
         self.now = now
+        self.shouldStop = shouldStop
     }
 
     /// `fails` runs a candidate and says whether it still fails the same way.
@@ -33,7 +40,9 @@ public struct Shrinker {
         var best = original
         var attempts = 0
         var timedOut = false
+        var interrupted = false
         func tryCandidate(_ c: [Action]) -> Bool {
+            if shouldStop() { interrupted = true; timedOut = true; return false }
             if now() > deadline { timedOut = true; return false }
             attempts += 1
             if fails(c) { best = c; return true }
@@ -112,7 +121,7 @@ public struct Shrinker {
                 i += 1
             }
         }
-        return Result(actions: best, attempts: attempts, timedOut: timedOut)
+        return Result(actions: best, attempts: attempts, timedOut: timedOut, interrupted: interrupted)
     }
 }
 

@@ -6,14 +6,22 @@ import Darwin
 #endif
 
 /// The file operations a ``SessionStore`` needs, behind one small protocol so tests can
-/// inject crashes between (or inside) them (P4).
+/// inject crashes and power losses between (or inside) them (P4).
 public protocol SessionFileSystem: Sendable {
     /// The file's bytes, or nil when there is no such file.
     func read(_ path: String) throws -> Data?
-    /// Creates or replaces the file with `data` (not atomic by itself).
+    /// Whether a file (of any content) is at `path`.
+    func exists(_ path: String) -> Bool
+    /// Creates or replaces the file with `data` (not atomic, not durable by itself).
     func write(_ data: Data, to path: String) throws
-    /// Atomically replaces `to` with `from` (POSIX rename).
+    /// Makes the file's contents durable (fsync): they survive a power loss.
+    func sync(_ path: String) throws
+    /// Atomically replaces `to` with `from` (POSIX rename); durable only after
+    /// ``syncDirectory(of:)``.
     func rename(_ from: String, to: String) throws
+    /// Makes the names in the folder holding `path` durable (fsync of the folder), so
+    /// renames done in it survive a power loss.
+    func syncDirectory(of path: String) throws
 }
 
 /// The real disk.
@@ -25,8 +33,14 @@ public struct LocalFileSystem: SessionFileSystem {
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
+    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
     public func write(_ data: Data, to path: String) throws {
         try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    public func sync(_ path: String) throws {
+        try fsync(path: path, flags: O_RDONLY)
     }
 
     public func rename(_ from: String, to: String) throws {
@@ -35,8 +49,31 @@ public struct LocalFileSystem: SessionFileSystem {
         #else
         let status = Darwin.rename(from, to)
         #endif
-        guard status == 0 else {
-            throw SessionStore.StoreError.writeFailed(path: to, reason: String(cString: strerror(errno)))
-        }
+        guard status == 0 else { throw Self.failure(to) }
+    }
+
+    public func syncDirectory(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        #if canImport(Glibc)
+        try fsync(path: folder, flags: O_RDONLY | O_DIRECTORY)
+        #else
+        try fsync(path: folder, flags: O_RDONLY)
+        #endif
+    }
+
+    private func fsync(path: String, flags: Int32) throws {
+        let fd = open(path, flags)
+        guard fd >= 0 else { throw Self.failure(path) }
+        defer { close(fd) }
+        #if canImport(Glibc)
+        let status = Glibc.fsync(fd)
+        #else
+        let status = Darwin.fsync(fd)
+        #endif
+        guard status == 0 else { throw Self.failure(path) }
+    }
+
+    private static func failure(_ path: String) -> SessionStore.StoreError {
+        SessionStore.StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
     }
 }

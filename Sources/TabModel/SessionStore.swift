@@ -3,14 +3,25 @@ import Foundation
 /// Saves and loads sessions in a file, atomically, with a backup (P4, P5).
 ///
 /// Files: `<name>` (the session), `<name>.backup` (the previous good session),
-/// `<name>.tmp` while a save is in flight, `<name>.corrupt` for a corrupt session
-/// moved aside by a save (never deleted).
+/// `<name>.tmp` while a save is in flight, `<name>.corrupt` (then `<name>.corrupt.2`,
+/// `.corrupt.3` …) for each corrupt session moved aside by a save: never deleted, never
+/// overwritten.
 public struct SessionStore: Sendable {
     public let url: URL
     public let fileSystem: any SessionFileSystem
     public var backupURL: URL { URL(fileURLWithPath: url.path + ".backup") }
     public var temporaryURL: URL { URL(fileURLWithPath: url.path + ".tmp") }
     public var corruptURL: URL { URL(fileURLWithPath: url.path + ".corrupt") }
+
+    /// The first corrupt-copy name not yet taken: `.corrupt`, `.corrupt.2`, `.corrupt.3` …
+    public func freeCorruptURL() -> URL {
+        var n = 1
+        while true {
+            let candidate = n == 1 ? corruptURL : URL(fileURLWithPath: corruptURL.path + ".\(n)")
+            if !fileSystem.exists(candidate.path) { return candidate }
+            n += 1
+        }
+    }
 
     public init(url: URL, fileSystem: any SessionFileSystem = LocalFileSystem()) {
         self.url = url
@@ -36,13 +47,16 @@ public struct SessionStore: Sendable {
         }
     }
 
-    /// P4/P5: writes a temporary file, keeps the previous good session as the backup,
-    /// then renames the temporary file over the session. A crash at any point leaves the
-    /// previous session readable, as the session or as the backup. O(n).
+    /// P4/P5: writes a temporary file and makes it durable, keeps the previous good session
+    /// as the backup (a corrupt one as a numbered `.corrupt` copy), renames the temporary
+    /// file over the session, then makes the folder's names durable. A crash or a power loss
+    /// at any point leaves the previous session readable (as the session or the backup);
+    /// once `save` returns, the new one survives a power loss. O(n).
     public func save(_ snapshot: SessionSnapshot) throws {
         let fs = fileSystem
         do {
             try fs.write(snapshot.encoded(), to: temporaryURL.path)
+            try fs.sync(temporaryURL.path)                      // the bytes are on disk before any name points at them
         } catch {
             throw StoreError.writeFailed(path: temporaryURL.path, reason: "\(error)")
         }
@@ -50,10 +64,11 @@ public struct SessionStore: Sendable {
             if (try? SessionSnapshot.decode(current)) != nil {
                 try fs.rename(url.path, to: backupURL.path)      // P5: previous good snapshot
             } else {
-                try fs.rename(url.path, to: corruptURL.path)     // never lose a corrupt file
+                try fs.rename(url.path, to: freeCorruptURL().path) // never lose (or overwrite) a corrupt file
             }
         }
         try fs.rename(temporaryURL.path, to: url.path)
+        try fs.syncDirectory(of: url.path)                     // the renames survive a power loss
     }
 
     /// P5: the session, else the backup (saying why), else an empty session; never

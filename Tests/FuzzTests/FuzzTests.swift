@@ -29,7 +29,13 @@ struct Mutator {
 }
 
 @Suite struct FuzzTests {
-    static let count = ProcessInfo.processInfo.environment["TABGRID_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 400
+    /// `TABGRID_FUZZ_ITERATIONS` (1…10,000,000); a bad value fails the test that reads it.
+    static var count: Int {
+        switch EnvironmentSettings.count("TABGRID_FUZZ_ITERATIONS", in: ProcessInfo.processInfo.environment, 1...10_000_000) {
+        case .success(let n): return n ?? 400
+        case .failure(let e): Issue.record("\(e.message)"); return 400
+        }
+    }
 
     /// Raw random byte streams through the choice stream — the path libFuzzer uses.
     @Test func rawByteStreamsFindNoFailure() {

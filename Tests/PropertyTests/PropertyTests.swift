@@ -7,8 +7,17 @@ import Testing
 /// `TABGRID_SEED` and `TABGRID_ITERATIONS` explore further (see README).
 enum Budget {
     static let env = ProcessInfo.processInfo.environment
-    static var seed: UInt64 { env["TABGRID_SEED"].flatMap { $0.hasPrefix("0x") ? UInt64($0.dropFirst(2), radix: 16) : UInt64($0) } ?? 0x7AB6_121D }
-    static var sequences: Int { env["TABGRID_ITERATIONS"].flatMap(Int.init) ?? 150 }
+    static var seed: UInt64 { read(EnvironmentSettings.seed("TABGRID_SEED", in: env), default: 0x7AB6_121D) }
+    static var sequences: Int { read(EnvironmentSettings.count("TABGRID_ITERATIONS", in: env, 1...10_000_000), default: 150) }
+
+    /// A bad variable fails the test that reads it, saying which and why (the default is
+    /// used only so the test can go on to report it) — never a trap, never a silent default.
+    static func read<T>(_ r: Result<T?, InputError>, default fallback: T) -> T {
+        switch r {
+        case .success(let v): return v ?? fallback
+        case .failure(let e): Issue.record("\(e.message)"); return fallback
+        }
+    }
 
     static func campaign(_ runner: Runner, sequences: Int = Budget.sequences, seed: UInt64 = Budget.seed, maxSteps: Int = 120) -> Campaign.Result {
         var c = Campaign.Config()

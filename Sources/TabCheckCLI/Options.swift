@@ -10,6 +10,8 @@ struct Options {
     var timeLimit: Double?
     var shrinkTime = 5.0
     var properties: [Property] = Property.allCases
+    /// Whether --property was given (a replay then checks those and the recorded one).
+    var propertiesGiven = false
     var shard = (index: 1, count: 1)
     var replay: String?
     var bytes: String?
@@ -23,71 +25,69 @@ struct Options {
     var largeGrids = true
     var help = false
 
-    static func parse(_ args: [String]) throws(InputError) -> Options {
+    /// Upper bounds: beyond them a run would not finish or not fit in memory, so they are
+    /// refused rather than attempted (docs/reliability.md).
+    static let maxSteps = 100_000
+    static let maxSequences = 1_000_000_000_000
+    static let maxShards = 100_000
+    static let maxSeconds = 10_000_000.0
+
+    static func parse(_ args: [String], drivers: Drivers) throws(InputError) -> Options {
         var o = Options()
-        var i = 0
-        func value(_ flag: String) throws(InputError) -> String {
-            i += 1
-            guard i < args.count else { throw InputError("\(flag) needs a value (see tabcheck --help)") }
-            return args[i]
-        }
-        func int(_ flag: String, min: Int = 1) throws(InputError) -> Int {
-            let v = try value(flag)
-            guard let n = Int(v), n >= min else { throw InputError("\(flag) takes a whole number ≥ \(min), got \"\(v)\"") }
-            return n
-        }
-        func seconds(_ flag: String) throws(InputError) -> Double {
-            let v = try value(flag)
-            guard let x = Double(v), x.isFinite, x >= 0 else { throw InputError("\(flag) takes seconds ≥ 0, got \"\(v)\"") }
-            return x
-        }
-        while i < args.count {
-            let arg = args[i]
+        var a = Arguments(args, command: "")
+        while let arg = try a.nextFlag() {
             switch arg {
             case "-h", "--help": o.help = true
             case "--seed":
-                let v = try value(arg)
-                guard let s = parseSeed(v) else { throw InputError("--seed takes a number (decimal or 0x-hex), got \"\(v)\"") }
+                let v = try a.value(arg)
+                guard let s = parseSeed(v) else { throw InputError("--seed takes a number 0…2^64−1 (decimal or 0x-hex), got \"\(v)\"") }
                 o.seed = s
             case "--sequence-seed":
-                let v = try value(arg)
-                guard let s = parseSeed(v) else { throw InputError("--sequence-seed takes a number (decimal or 0x-hex), got \"\(v)\"") }
+                let v = try a.value(arg)
+                guard let s = parseSeed(v) else { throw InputError("--sequence-seed takes a number 0…2^64−1 (decimal or 0x-hex), got \"\(v)\"") }
                 o.sequenceSeed = s
-            case "--sequences": o.sequences = try int(arg)
-            case "--max-steps": o.maxSteps = try int(arg)
-            case "--time-limit": o.timeLimit = try seconds(arg)
-            case "--shrink-time": o.shrinkTime = try seconds(arg)
+            case "--sequences": o.sequences = try a.int(arg, 1...maxSequences)
+            case "--max-steps": o.maxSteps = try a.int(arg, 1...maxSteps)
+            case "--time-limit": o.timeLimit = try a.seconds(arg, max: maxSeconds)
+            case "--shrink-time": o.shrinkTime = try a.seconds(arg, max: maxSeconds)
             case "--property":
-                let v = try value(arg)
+                let v = try a.value(arg)
                 var chosen: [Property] = []
-                for name in v.split(separator: ",") {
+                for name in v.split(separator: ",", omittingEmptySubsequences: false) {
                     guard let p = Property(rawValue: String(name)) else {
                         throw InputError("--property: unknown property \"\(name)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
                     }
+                    guard !chosen.contains(p) else { throw InputError("--property names \(p.rawValue) twice") }
                     chosen.append(p)
                 }
-                guard !chosen.isEmpty else { throw InputError("--property needs at least one name") }
                 o.properties = chosen
+                o.propertiesGiven = true
             case "--shard":
-                let v = try value(arg)
+                let v = try a.value(arg)
                 let parts = v.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
-                    throw InputError("--shard takes K/N with 1 ≤ K ≤ N (e.g. --shard 2/4), got \"\(v)\"")
+                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= maxShards, k >= 1, k <= n else {
+                    throw InputError("--shard takes K/N with 1 ≤ K ≤ N ≤ \(maxShards.formatted(groupingSeparator: ",")) (e.g. --shard 2/4), got \"\(v)\"")
                 }
                 o.shard = (k, n)
-            case "--replay": o.replay = try value(arg)
-            case "--bytes": o.bytes = try value(arg)
+            case "--replay": o.replay = try a.value(arg)
+            case "--bytes": o.bytes = try a.value(arg)
             case "--compare":
-                let v = try value(arg)
-                let names = v.split(separator: ",").map(String.init)
+                let v = try a.value(arg)
+                let names = v.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard names.count == 2 else { throw InputError("--compare takes two driver names, IMPL,ORACLE (e.g. production,reference), got \"\(v)\"") }
-                for n in names where DriverFactory.named(n) == nil {
-                    throw InputError("--compare: unknown driver \"\(n)\"; known: \(DriverFactory.builtIn.map(\.name).joined(separator: ", "))")
+                for n in names where drivers.named(n) == nil {
+                    throw InputError("--compare: unknown driver \"\(n)\"; known: \(drivers.names)")
                 }
                 o.compare = names
             case "--json": o.json = true
-            case "--junit": o.junit = try value(arg)
-            case "--db": o.database = try value(arg)
+            case "--junit":
+                let v = try a.value(arg)
+                guard !v.isEmpty else { throw InputError("--junit needs a file name") }
+                o.junit = v
+            case "--db":
+                let v = try a.value(arg)
+                guard !v.isEmpty else { throw InputError("--db needs a folder name") }
+                o.database = v
             case "--no-db": o.useDatabase = false
             case "--no-large-grids": o.largeGrids = false
             case "--coverage": o.coverage = true
@@ -95,9 +95,31 @@ struct Options {
             default:
                 throw InputError("unknown argument \"\(arg)\" (see tabcheck --help)")
             }
-            i += 1
         }
+        if a.given("-h") && a.given("--help") { throw InputError("--help given twice; give it once") }
+        if a.given("--quiet") && a.given("-q") { throw InputError("--quiet given twice (as -q too); give it once") }
+        try conflicts(a)
         return o
+    }
+
+    /// Flags that cannot be honoured together. Each pair is refused with both names, so no
+    /// flag is silently ignored.
+    static func conflicts(_ a: Arguments) throws(InputError) {
+        func refuse(_ x: String, _ y: String, _ why: String) throws(InputError) {
+            if a.given(x) && a.given(y) { throw InputError("\(x) and \(y) cannot be used together: \(why)") }
+        }
+        try refuse("--db", "--no-db", "--no-db turns the failure database off")
+        try refuse("--replay", "--bytes", "replay one file at a time")
+        for source in ["--replay", "--bytes"] {
+            for flag in ["--seed", "--sequence-seed", "--sequences", "--time-limit", "--shard", "--coverage", "--no-large-grids"] {
+                try refuse(source, flag, "\(source) runs the one sequence in the file; \(flag) applies to campaigns")
+            }
+        }
+        try refuse("--replay", "--compare", "the replay file names the drivers it compares")
+        try refuse("--replay", "--max-steps", "a replay file runs all of its actions")
+        for flag in ["--seed", "--sequences", "--time-limit", "--shard", "--coverage"] {
+            try refuse("--sequence-seed", flag, "--sequence-seed runs one sequence; \(flag) applies to campaigns")
+        }
     }
 
     static func parseSeed(_ s: String) -> UInt64? {

@@ -6,17 +6,43 @@ import TabModel
 /// `tabcheck bench …`: the measurements behind docs/benchmarks.md (run by scripts/bench.sh
 /// on a release build). Timings are medians of repeated runs; nothing here is asserted.
 enum BenchCommand {
+    static let usage = """
+    usage: tabcheck bench KIND [N]   (release build: swift run -c release tabcheck bench …)
+      model [TABS]           every event timed on a grid of TABS tabs (default 100, 1…100,000)
+      throughput [SEQS]      checked steps/s over SEQS default sequences (default 2000, 1…1,000,000)
+      scaling                checked steps/s with 10, 100, 1,000 tabs open
+      length                 per-step cost at sequence lengths 50…800
+      sweep                  the items-per-row sweep
+      generate               actions generated per second
+      session                session JSON encode/decode against Foundation
+      balanced [MAXSTEPS]    100 balanced sequences, untimed, for callgrind (default 200, 1…100,000)
+    """
+
     static func run(_ args: [String]) throws(InputError) -> Int32 {
-        switch args.first {
-        case "model": modelEvents(tabs: args.count > 1 ? Int(args[1]) ?? 100 : 100)
-        case "throughput": throughput(sequences: args.count > 1 ? Int(args[1]) ?? 2000 : 2000)
-        case "scaling": scaling()
-        case "length": lengths()
-        case "sweep": sweep()
-        case "generate": generation()
-        case "session": session()
-        case "balanced": balanced(maxSteps: args.count > 1 ? Int(args[1]) ?? 200 : 200)
-        default: throw InputError("usage: tabcheck bench model N | throughput N | scaling | length | sweep | generate | session | balanced N")
+        if args.count == 1 && ["-h", "--help"].contains(args[0]) { print(usage); return 0 }
+        guard let kind = args.first else { throw InputError("bench needs a kind: model, throughput, scaling, length, sweep, generate, session or balanced (tabcheck bench --help)") }
+        /// The optional count after the kind, strictly checked.
+        func count(_ fallback: Int, _ range: ClosedRange<Int>) throws(InputError) -> Int {
+            guard args.count <= 2 else { throw InputError("bench \(kind) takes at most one number, got \(args.count - 1) arguments") }
+            guard args.count == 2 else { return fallback }
+            guard let n = Int(args[1]), range.contains(n) else {
+                throw InputError("bench \(kind) takes a whole number \(Arguments.describe(range)), got \"\(args[1])\"")
+            }
+            return n
+        }
+        func none() throws(InputError) {
+            guard args.count == 1 else { throw InputError("bench \(kind) takes no arguments, got \"\(args[1])\"") }
+        }
+        switch kind {
+        case "model": modelEvents(tabs: try count(100, 1...100_000))
+        case "throughput": throughput(sequences: try count(2000, 1...1_000_000))
+        case "scaling": try none(); scaling()
+        case "length": try none(); lengths()
+        case "sweep": try none(); sweep()
+        case "generate": try none(); generation()
+        case "session": try none(); session()
+        case "balanced": balanced(maxSteps: try count(200, 1...Options.maxSteps))
+        default: throw InputError("bench: unknown kind \"\(kind)\" (tabcheck bench --help lists them)")
         }
         return 0
     }

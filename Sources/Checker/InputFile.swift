@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading a file the user named, safely: it must be a regular file (a FIFO would block
+/// forever, a folder or a device is not a file) no larger than `limit` bytes. Every
+/// problem is an `InputError` naming the file and saying what it is instead.
+public enum InputFile {
+    public static func read(_ path: String, what: String, limit: Int) throws(InputError) -> Data {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw InputError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
+        }
+        let kind = st.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let name: String
+            switch kind {
+            case S_IFDIR: name = "a folder"
+            case S_IFIFO: name = "a FIFO (named pipe)"
+            case S_IFCHR: name = "a character device"
+            case S_IFBLK: name = "a block device"
+            case S_IFSOCK: name = "a socket"
+            default: name = "not a regular file"
+            }
+            throw InputError("\(what) \(path) is \(name), not a file")
+        }
+        guard Int(st.st_size) <= limit else {
+            throw InputError("\(what) \(path) is \(Int(st.st_size)) bytes, over the limit of \(limit) bytes")
+        }
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw InputError("cannot read \(what) \(path): \(reason(error))")
+        }
+    }
+
+    /// The plain reason behind a Foundation file error ("Permission denied"), not its
+    /// "NSCocoaErrorDomain error 256" wrapper.
+    public static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(u.code)))
+        }
+        return ns.localizedDescription
+    }
+
+    /// Makes sure `path` can be written before any work is done: creates its folder, refuses
+    /// a folder or an unwritable place (by opening it for writing; a file that did not exist
+    /// is removed again).
+    public static func prepareOutput(_ path: String, flag: String) throws(InputError) {
+        let url = URL(fileURLWithPath: path)
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw InputError("\(flag) \(path) is a folder; give a file name")
+        }
+        let parent = url.deletingLastPathComponent().path
+        do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+            throw InputError("\(flag) \(path): cannot create its folder \(parent): \(reason(error))")
+        }
+        let existed = FileManager.default.fileExists(atPath: path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard fd >= 0 else { throw InputError("\(flag) \(path) cannot be written: \(String(cString: strerror(errno)))") }
+        close(fd)
+        if !existed { unlink(path) }
+    }
+
+    /// Makes sure `path` is a writable folder, or that it can be created (its nearest
+    /// existing ancestor is a writable folder). Creates nothing.
+    public static func checkFolder(_ path: String, flag: String) throws(InputError) {
+        var isDir: ObjCBool = false
+        var p = URL(fileURLWithPath: path).standardizedFileURL.path
+        while !FileManager.default.fileExists(atPath: p, isDirectory: &isDir) {
+            let up = (p as NSString).deletingLastPathComponent
+            if up == p || up.isEmpty { break }
+            p = up
+        }
+        guard isDir.boolValue else {
+            throw InputError("\(flag) \(path) cannot be a folder: \(p) is a file")
+        }
+        guard access(p, W_OK | X_OK) == 0 else {
+            throw InputError("\(flag) \(path) cannot be written: \(p): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// Why a text is not valid JSON, in words: Foundation's decoder only says "not valid JSON"
+/// for a number out of range and for nesting too deep, so those are found here.
+public enum JSONDiagnosis {
+    /// JSONSerialization's nesting limit.
+    public static let maxDepth = 512
+
+    public static func explain(_ data: Data) -> String {
+        let bytes = [UInt8](data)
+        var depth = 0
+        var i = 0
+        var inString = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                if b == UInt8(ascii: "\\") { i += 2; continue }
+                if b == UInt8(ascii: "\"") { inString = false }
+                i += 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maxDepth { return "nesting too deep (more than \(maxDepth) levels of arrays or objects, at byte \(i))" }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var j = i
+                while j < bytes.count, "+-.eE0123456789".utf8.contains(bytes[j]) { j += 1 }
+                let token = String(decoding: bytes[i..<j], as: UTF8.self)
+                let isInteger = !token.contains(where: { ".eE".contains($0) })
+                if isInteger, Int(token) == nil, token.count > 1 || token != "-" {
+                    return "number \(token.prefix(40)) at byte \(i) is out of range (whole numbers here are 64-bit: ±9223372036854775807)"
+                }
+                if !isInteger, let x = Double(token), !x.isFinite {
+                    return "number \(token.prefix(40)) at byte \(i) is out of range for a 64-bit float"
+                }
+                i = j
+                continue
+            default: break
+            }
+            i += 1
+        }
+        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            if let d = (error as NSError).userInfo["NSDebugDescription"] as? String { return "not valid JSON: \(d)" }
+        }
+        return "not valid JSON"
+    }
+}

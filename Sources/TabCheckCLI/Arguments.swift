@@ -1,0 +1,69 @@
+import Checker
+
+/// Reads a subcommand's arguments one flag at a time. A flag given twice is an error
+/// (a user must never wonder which value was used), and every error names the flag.
+struct Arguments {
+    let args: [String]
+    let command: String
+    private(set) var index = 0
+    private var seen: [String: String] = [:]
+
+    init(_ args: [String], command: String) { self.args = args; self.command = command }
+
+    /// The next flag, or nil at the end. Refuses a flag already seen.
+    mutating func nextFlag() throws(InputError) -> String? {
+        guard index < args.count else { return nil }
+        let flag = args[index]
+        index += 1
+        if let earlier = seen[flag] {
+            throw InputError("\(command)\(flag) given twice\(earlier.isEmpty ? "" : " (first \"\(earlier)\")"); give it once")
+        }
+        seen[flag] = ""
+        return flag
+    }
+
+    /// The value after `flag`.
+    mutating func value(_ flag: String) throws(InputError) -> String {
+        guard index < args.count else { throw InputError("\(command)\(flag) needs a value (see tabcheck \(command)--help)") }
+        let v = args[index]
+        index += 1
+        seen[flag] = v
+        return v
+    }
+
+    /// A whole number in `range`.
+    mutating func int(_ flag: String, _ range: ClosedRange<Int>) throws(InputError) -> Int {
+        let v = try value(flag)
+        guard let n = Int(v), range.contains(n) else {
+            throw InputError("\(command)\(flag) takes a whole number \(Self.describe(range)), got \"\(v)\"")
+        }
+        return n
+    }
+
+    /// Seconds in `0…max`.
+    mutating func seconds(_ flag: String, max: Double) throws(InputError) -> Double {
+        let v = try value(flag)
+        guard let x = Double(v), x.isFinite, x >= 0, x <= max else {
+            throw InputError("\(command)\(flag) takes seconds from 0 to \(Int(max)), got \"\(v)\"")
+        }
+        return x
+    }
+
+    func given(_ flag: String) -> Bool { seen[flag] != nil }
+
+    static func describe(_ r: ClosedRange<Int>) -> String {
+        "\(r.lowerBound)…\(r.upperBound.formatted(groupingSeparator: ","))"
+    }
+}
+
+extension Int {
+    func formatted(groupingSeparator sep: String) -> String {
+        let digits = String(self.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += sep }
+            out.append(c)
+        }
+        return (self < 0 ? "-" : "") + out
+    }
+}

@@ -1,0 +1,170 @@
+import Checker
+import Foundation
+import Generators
+import TabModel
+
+/// `tabcheck durability`: SessionStore on the real disk, killed mid-save (P4).
+///
+/// A child process saves sessions 1, 2, 3 … in a loop, printing "saved K" after each save
+/// returns; the parent kills it with SIGKILL at a random moment (from a seeded generator),
+/// then loads the file: it must hold the last save the child reported or the one in flight
+/// — never an older one, never nothing, never a mix. The next child continues from what
+/// loaded.
+enum DurabilityCommand {
+    static let usage = """
+    usage: tabcheck durability [--kills N] [--time-limit SEC] [--dir DIR] [--seed S]
+
+    Kills a process that saves sessions in a loop (SessionStore on the real disk) with SIGKILL
+    at random times, and after each kill checks that loading gives the last completed save or
+    the one in flight (P4, P5). Exit 0 when every kill was survived, 1 when one was not.
+
+      --kills N          how many kills, 1…1,000,000 (default 200)
+      --time-limit SEC   stop after SEC seconds even if fewer kills were done (default 120)
+      --dir DIR          where the session file lives (default: a new temporary folder,
+                         removed afterwards when every kill was survived)
+      --seed S           seed of the kill delays (default 1)
+
+    examples:
+      tabcheck durability --kills 100
+      scripts/durability.sh 2000
+    """
+
+    /// The session a child writes as save number `k`: its tab count and titles depend on k,
+    /// so any mix of two saves, or a truncated one, is told apart.
+    static func snapshot(_ k: Int) -> SessionSnapshot {
+        let n = 1 + k % 37
+        let tabs = (1...n).map { Tab(id: TabID("t\($0)"), title: "save \(k) tab \($0) " + String(repeating: "·", count: (k * 7 + $0) % 200)) }
+        return SessionSnapshot(tabs: tabs, activeTabID: tabs[k % n].id)
+    }
+
+    /// The save number a loaded session holds (0: empty).
+    static func number(_ s: SessionSnapshot) -> Int? {
+        guard let first = s.tabs.first else { return 0 }
+        let words = first.title.split(separator: " ")
+        guard words.count >= 2, words[0] == "save", let k = Int(words[1]) else { return nil }
+        return k
+    }
+
+    static func run(_ args: [String]) throws(InputError) -> Int32 {
+        var kills = 200
+        var limit = 120.0
+        var dir: String?
+        var seed: UInt64 = 1
+        var child: String?
+        var a = Arguments(args, command: "durability ")
+        while let flag = try a.nextFlag() {
+            switch flag {
+            case "--kills": kills = try a.int(flag, 1...1_000_000)
+            case "--time-limit": limit = try a.seconds(flag, max: Options.maxSeconds)
+            case "--dir":
+                let v = try a.value(flag)
+                guard !v.isEmpty else { throw InputError("durability --dir needs a folder name") }
+                dir = v
+            case "--seed":
+                let v = try a.value(flag)
+                guard let s = Options.parseSeed(v) else { throw InputError("durability --seed takes a number (decimal or 0x-hex), got \"\(v)\"") }
+                seed = s
+            case "--child": child = try a.value(flag)       // internal: the saving process
+            case "-h", "--help":
+                guard args.count == 1 else { throw InputError("durability --help takes no other arguments") }
+                print(usage)
+                return 0
+            default: throw InputError("durability: unknown argument \"\(flag)\" (tabcheck durability --help)")
+            }
+        }
+        if let child { saveForever(SessionStore(url: URL(fileURLWithPath: child))) }
+        return try parent(kills: kills, limit: limit, dir: dir, seed: seed)
+    }
+
+    /// The child: continue from what loads, save forever, say each completed save.
+    static func saveForever(_ store: SessionStore) -> Never {
+        var k = number(store.load().snapshot) ?? 0
+        FileHandle.standardOutput.write(Data("ready \(k)\n".utf8))
+        while true {
+            k += 1
+            do { try store.save(snapshot(k)) } catch {
+                FileHandle.standardError.write(Data("tabcheck durability: save \(k) failed: \(error)\n".utf8))
+                exit(3)
+            }
+            FileHandle.standardOutput.write(Data("saved \(k)\n".utf8))
+        }
+    }
+
+    static func parent(kills: Int, limit: Double, dir given: String?, seed: UInt64) throws(InputError) -> Int32 {
+        let dir: String
+        if let given {
+            try InputFile.checkFolder(given, flag: "durability --dir")
+            do { try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true) } catch {
+                throw InputError("durability --dir \(given): \(InputFile.reason(error))")
+            }
+            dir = given
+        } else {
+            var template = Array((URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tabcheck-durability-XXXXXX").path).utf8CString)
+            guard let made = mkdtemp(&template) else { throw InputError("durability: cannot create a temporary folder: \(String(cString: strerror(errno)))") }
+            dir = String(cString: made)
+        }
+        let path = dir + "/session.json"
+        let store = SessionStore(url: URL(fileURLWithPath: path))
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var rng = Xoshiro256StarStar(seed: seed)
+        let start = Clock.now()
+        var done = 0, inFlight = 0, fromBackup = 0, beforeReady = 0, midSave = 0
+        print("durability: \(kills) SIGKILLs of a process saving sessions in a loop, in \(dir) (seed \(hex(seed)))")
+        fflush(nil)
+        while done < kills && Clock.now() - start < limit {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: me)
+            p.arguments = ["durability", "--child", path]
+            let out = Pipe()
+            p.standardOutput = out
+            do { try p.run() } catch { throw InputError("durability: cannot start \(me): \(InputFile.reason(error))") }
+            // Kill at a random moment: most kills land after the child is ready (mid-save),
+            // one in eight during its start-up.
+            let early = rng.next(upTo: 7) == 0
+            var text = ""
+            if !early {
+                while !text.contains("\n") {
+                    let chunk = out.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+            }
+            usleep(useconds_t(rng.next(upTo: 20_000)))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            text += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            guard p.terminationReason == .uncaughtSignal else {
+                return report("the saving process exited by itself (status \(p.terminationStatus)) before kill \(done + 1); its output: \(text.suffix(200))", dir)
+            }
+            let lines = text.split(separator: "\n")
+            guard let ready = lines.first(where: { $0.hasPrefix("ready ") }).flatMap({ Int($0.dropFirst(6)) }) else {
+                beforeReady += 1
+                done += 1
+                // Killed before it loaded anything: nothing can have changed.
+                continue
+            }
+            let last = lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }.max() ?? ready
+            let loaded = store.load()
+            guard let k = number(loaded.snapshot), loaded.snapshot == snapshot(k), k == last || k == last + 1 else {
+                return report("after kill \(done + 1) the last completed save was \(last), but loading gave "
+                              + "\(number(loaded.snapshot).map { "save \($0)" } ?? "an unknown session") from the \(loaded.source)"
+                              + (loaded.snapshot == snapshot(number(loaded.snapshot) ?? -1) ? "" : " with damaged contents")
+                              + "; problems: \(loaded.problems)", dir)
+            }
+            if k == last + 1 { inFlight += 1 }
+            if loaded.source == .backup { fromBackup += 1 }
+            if FileManager.default.fileExists(atPath: store.temporaryURL.path) { midSave += 1 }
+            done += 1
+        }
+        print("PASS: \(done) kills survived in \(String(format: "%.1f", Clock.now() - start)) s: "
+              + "\(done - inFlight - beforeReady) loaded the last completed save, \(inFlight) the save in flight, "
+              + "\(beforeReady) killed during start-up; \(midSave) kills left a half-done save (.tmp) behind, \(fromBackup) loads came from the backup")
+        if given == nil { try? FileManager.default.removeItem(atPath: dir) }
+        return 0
+    }
+
+    static func report(_ problem: String, _ dir: String) -> Int32 {
+        print("FAIL: \(problem) (files kept in \(dir))")
+        return 1
+    }
+}

@@ -1,0 +1,153 @@
+import Checker
+import Foundation
+import Generators
+
+/// The drivers `--compare` can name: the built-in ones and those a package adds.
+struct Drivers: Sendable {
+    let all: [DriverFactory]
+    func named(_ name: String) -> DriverFactory? { all.first { $0.name == name } }
+    var names: String { all.map(\.name).joined(separator: ", ") }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("tabcheck: \(message.replacing("\n", with: " "))\n".utf8))
+    exit(2)
+}
+
+/// `--help` alone prints `usage` and exits 0.
+func helpRequested(_ rest: [String], _ usage: String) throws(InputError) -> Bool {
+    guard rest.contains("-h") || rest.contains("--help") else { return false }
+    guard rest.count == 1 else { throw InputError("--help takes no other arguments") }
+    print(usage)
+    return true
+}
+
+let corpusUsage = """
+usage: tabcheck corpus DIR N
+
+Writes N generated runs (1…1,000,000) into DIR as libFuzzer seed inputs: each file holds the
+bytes that decode, through the choice stream, to one generated sequence of up to 60 steps.
+DIR is created if needed. scripts/fuzz.sh uses it.
+
+example: tabcheck corpus fuzz/corpus-sequence 200
+"""
+
+let minimalUsage = """
+usage: tabcheck minimal [--max-length 1…5] [--property NAME]
+
+The shortest failing sequence over a small alphabet of actions, by exhaustive search (every
+sequence of length 1, 2, … up to --max-length, default 3). Exit 1 and the sequence when one
+fails, exit 0 when none of length ≤ N does. scripts/mutation-score.sh uses it.
+
+examples:
+  tabcheck minimal
+  tabcheck minimal --max-length 4 --property mapping
+"""
+
+let listUsage = """
+usage: tabcheck list
+
+Lists the properties (with the SPEC rules each checks) and the drivers --compare accepts.
+"""
+
+/// `tabcheck`'s entry point, for the `tabcheck` executable and for a package's own
+/// executable that adds drivers (`--compare mine,reference`):
+///
+/// ```swift
+/// import TabCheckCLI
+/// TabCheck.main(drivers: [DriverFactory(name: "mine", summary: "my view-model") { MyDriver(viewport: $0) }])
+/// ```
+///
+/// Exits 0 when every property held, 1 on a property failure, 2 on bad input, 130 when
+/// interrupted before any failure was found.
+public enum TabCheck {
+    public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), drivers extra: [DriverFactory] = []) -> Never {
+        Interrupt.install()
+        do throws(InputError) {
+            var seen: [String] = []
+            for d in DriverFactory.builtIn + extra {
+                guard !seen.contains(d.name) else { throw InputError("two drivers are registered as \"\(d.name)\"; give each its own name") }
+                seen.append(d.name)
+            }
+            exit(try command(arguments, Drivers(all: DriverFactory.builtIn + extra)))
+        } catch {
+            fail(error.message)
+        }
+    }
+}
+
+func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
+    let rest = Array(arguments.dropFirst())
+    switch arguments.first {
+    case "layout":
+        return try LayoutCommand.run(rest)
+    case "bench":
+        return try BenchCommand.run(rest)
+    case "durability":
+        return try DurabilityCommand.run(rest)
+    case "corpus":
+        if try helpRequested(rest, corpusUsage) { return 0 }
+        guard rest.count == 2 else { throw InputError("corpus takes a folder and a count: tabcheck corpus DIR N (tabcheck corpus --help)") }
+        guard let n = Int(rest[1]), (1...1_000_000).contains(n) else {
+            throw InputError("corpus N takes a whole number 1…1,000,000, got \"\(rest[1])\"")
+        }
+        let dir = rest[0]
+        try InputFile.checkFolder(dir, flag: "corpus")
+        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+            throw InputError("corpus: cannot create \(dir): \(InputFile.reason(error))")
+        }
+        for i in 0..<n {
+            let out = Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0xC0FFEE, index: i)), maxSteps: 60),
+                                                 collectCoverage: false)
+            let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)
+            let path = "\(dir)/seed-\(i)"
+            do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
+                throw InputError("corpus: cannot write \(path) (\(i) of \(n) written): \(InputFile.reason(error))")
+            }
+        }
+        print("wrote \(n) seed inputs to \(dir)")
+        return 0
+    case "minimal":
+        // The true minimal failing length over a small alphabet, by exhaustive search.
+        if try helpRequested(rest, minimalUsage) { return 0 }
+        var limit = 3
+        var properties = Property.allCases
+        var a = Arguments(rest, command: "minimal ")
+        while let flag = try a.nextFlag() {
+            switch flag {
+            case "--max-length": limit = try a.int(flag, 1...5)
+            case "--property":
+                let v = try a.value(flag)
+                guard let p = Property(rawValue: v) else {
+                    throw InputError("minimal --property: unknown property \"\(v)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                properties = [p]
+            default: throw InputError("minimal: unknown argument \"\(flag)\" (tabcheck minimal --help)")
+            }
+        }
+        let runner = Runner(properties: properties)
+        if let s = ExhaustiveSearch.shortestFailure(runner, limit: limit) {
+            let f = runner.run(.actions(s), collectCoverage: false).failure
+            print("minimal \(s.count): \(s.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
+            return 1
+        }
+        print("minimal >\(limit): no failing sequence of length ≤ \(limit) over the \(ExhaustiveSearch.alphabet.count)-action alphabet")
+        return 0
+    case "list":
+        if try helpRequested(rest, listUsage) { return 0 }
+        guard rest.isEmpty else { throw InputError("list takes no arguments, got \"\(rest[0])\"") }
+        print("properties:")
+        for p in Property.allCases { print("  \(p.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules)") }
+        print("drivers:")
+        for d in drivers.all { print("  \(d.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(d.summary)") }
+        return 0
+    default:
+        let options = try Options.parse(arguments, drivers: drivers)
+        if options.help {
+            guard arguments.count == 1 else { throw InputError("--help takes no other arguments") }
+            print(helpText)
+            return 0
+        }
+        return try CheckCommand(options: options, drivers: drivers).run()
+    }
+}

@@ -1,0 +1,122 @@
+import Checker
+import Foundation
+import Testing
+
+/// Issue 13, items 1–5: a failure, once seen, is never lost, never hidden, never called fixed
+/// while it is there. These run the built `tabcheck-planted` (tabcheck with planted-bug
+/// drivers, Tests/PlantedTabcheck) as a process, output redirected to files as in CI.
+@Suite struct FailureTests {
+    static let planted = ["--compare", "planted-f3,reference"]
+
+    func jsonFiles(_ dir: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+    }
+
+    /// 13.1: a saved failure is judged by every property, whatever --property says.
+    @Test func aSavedFailureIsJudgedByEveryProperty() throws {
+        let dir = Tool.scratch("db")
+        let first = try Tool.planted.run(Self.planted + ["--sequences", "200", "--shrink-time", "2"], cwd: dir)
+        #expect(first.status == 1, "\(first)")
+        let saved = jsonFiles(dir.appendingPathComponent(".tabcheck/failures"))
+        try #require(saved.count == 1, "\(first)")
+        #expect(saved[0].lastPathComponent.hasPrefix("mapping-F"))
+
+        // The campaign checks swipeLock only; the saved mapping failure must still fail.
+        let again = try Tool.planted.run(Self.planted + ["--property", "swipeLock", "--sequences", "1"], cwd: dir)
+        #expect(again.status == 1, "\(again)")
+        #expect(again.stdout.contains("a saved failure still fails"))
+        #expect(FileManager.default.fileExists(atPath: saved[0].path), "moved although it still fails")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".tabcheck/fixed").path))
+
+        // --replay with another property: judged by it and the recorded one.
+        let replay = try Tool.planted.run(["--replay", saved[0].path, "--property", "swipeLock"], cwd: dir)
+        #expect(replay.status == 1, "\(replay)")
+        #expect(replay.stdout.contains("mapping broke rule F"))
+
+        // The same actions against the fixed code (production) pass every property: moved.
+        var file = try ReplayFile.load(saved[0])
+        file.compare = ["production", "reference"]
+        try file.encoded().write(to: saved[0])
+        let fixed = try Tool.tabcheck.run(["--property", "swipeLock", "--sequences", "1"], cwd: dir)
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.stdout.contains("passes every property; moved to"))
+        #expect(jsonFiles(dir.appendingPathComponent(".tabcheck/fixed")).count == 1)
+    }
+
+    /// 13.2: killed while shrinking (SIGINT, SIGTERM, SIGKILL) — the original failure is
+    /// already in the log and on disk; SIGINT/SIGTERM also keep the smallest found so far.
+    @Test(arguments: [SIGINT, SIGTERM, SIGKILL])
+    func aRunKilledWhileShrinkingKeepsTheFailure(_ signal: Int32) throws {
+        let dir = Tool.scratch("kill")
+        var originalSaved = false
+        let run = try Tool.planted.run(["--compare", "planted-f3-slow,reference", "--sequences", "200", "--shrink-time", "600"], cwd: dir) { p, out in
+            // Wait for the shrink to start (its line is flushed even into a file).
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, !((try? String(contentsOf: out, encoding: .utf8)) ?? "").contains("shrinking (up to") { usleep(20_000) }
+            originalSaved = !jsonFiles(dir.appendingPathComponent(".tabcheck/failures")).isEmpty
+            usleep(300_000)
+            kill(p.processIdentifier, signal)
+        }
+        #expect(originalSaved, "the original failure was not saved before shrinking started")
+        #expect(run.stdout.contains("FAIL: mapping broke rule F"), "\(run)")
+        let saved = jsonFiles(dir.appendingPathComponent(".tabcheck/failures"))
+        try #require(saved.count == 1, "\(run)")
+        let file = try ReplayFile.load(saved[0])
+        if signal == SIGKILL {
+            #expect(run.signaled)
+            #expect(file.actions.count == file.originalSteps, "the original sequence is on disk")
+        } else {
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stdout.contains("stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(run)")
+            #expect(run.stdout.contains("regression test"))
+            #expect(file.actions.count <= file.originalSteps ?? 0)
+        }
+        // What was saved still fails.
+        let replay = try Tool.planted.run(["--replay", saved[0].path, "--shrink-time", "1"], cwd: dir)
+        #expect(replay.status == 1, "\(replay)")
+    }
+
+    /// 13.3: two different --bytes finds get two files and two test names.
+    @Test func twoBytesFindsGetTwoFiles() throws {
+        let dir = Tool.scratch("bytes")
+        let corpus = dir.appendingPathComponent("corpus")
+        try #require(try Tool.tabcheck.run(["corpus", corpus.path, "60"]).status == 0)
+        var names: [String] = []
+        for i in 0..<60 where names.count < 2 {
+            let r = try Tool.planted.run(Self.planted + ["--bytes", corpus.appendingPathComponent("seed-\(i)").path, "--shrink-time", "1"], cwd: dir)
+            if r.status == 1, let line = r.stdout.split(separator: "\n").first(where: { $0.hasPrefix("@Test func ") }) {
+                if !names.contains(String(line)) { names.append(String(line)) }
+            }
+        }
+        try #require(names.count == 2, "fewer than two distinct failing inputs among 60")
+        #expect(!names.contains { $0.contains("0x0") })
+        #expect(jsonFiles(dir.appendingPathComponent(".tabcheck/failures")).count == 2)
+    }
+
+    /// 13.4: --junit into a missing folder creates it; a folder or an unwritable place is
+    /// refused before the campaign.
+    @Test func junitPathIsPreparedBeforeTheCampaign() throws {
+        let dir = Tool.scratch("junit")
+        let ok = try Tool.tabcheck.run(["--sequences", "3", "--junit", "build/tabcheck.xml"], cwd: dir)
+        #expect(ok.status == 0, "\(ok)")
+        let xml = try String(contentsOf: dir.appendingPathComponent("build/tabcheck.xml"), encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"tabcheck\""))
+        let onDir = try Tool.tabcheck.run(["--sequences", "3", "--junit", "build"], cwd: dir)
+        #expect(onDir.status == 2 && onDir.stderrLines.count == 1 && !onDir.stdout.contains("PASS"), "\(onDir)")
+        let fail = try Tool.planted.run(Self.planted + ["--sequences", "200", "--no-db", "--junit", "out/j.xml"], cwd: dir)
+        #expect(fail.status == 1)
+        let report = try String(contentsOf: dir.appendingPathComponent("out/j.xml"), encoding: .utf8)
+        #expect(report.contains("<failure message=\"rule F"))
+    }
+
+    /// 13.5: corpus into a place it cannot write says so (exit 2), never "wrote N".
+    @Test func corpusIntoAnUnwritablePlaceFails() throws {
+        let r = try Tool.tabcheck.run(["corpus", "/proc/tabcheck-corpus", "3"])
+        #expect(r.status == 2 && r.stderrLines.count == 1 && !r.stdout.contains("wrote"), "\(r)")
+        let dir = Tool.scratch("corpus")
+        let ok = try Tool.tabcheck.run(["corpus", dir.appendingPathComponent("c").path, "3"])
+        let written = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("c").path)
+        #expect(ok.status == 0 && written.count == 3)
+    }
+}

@@ -1,0 +1,38 @@
+import Checker
+import Foundation
+import Generators
+import TabCheckCLI
+
+/// `tabcheck` with planted-bug drivers, for the command-line tests (Tests/CLITests): a
+/// campaign that fails is needed to test what happens to a failure (saving, flushing,
+/// interrupts, the failure database). It is also the five-line example of a package
+/// registering its own drivers with the CLI.
+
+/// Production with the tutorial's F3 bug: closing displayed item i closes tabs[i].
+/// `delay` (µs per action) makes shrinking slow enough to interrupt.
+struct ClosesTabsIndex: GridDriver {
+    var base: TabModelDriver
+    var delay: UInt32 = 0
+
+    mutating func apply(_ action: Action) -> StepOutcome {
+        if delay > 0 { usleep(delay) }
+        let before = base.observe()
+        if case .closeDisplayed(let i) = action, i >= 0, i < before.tabIDs.count, i < before.displayed.count {
+            var out = base.apply(.closeID(before.tabIDs[i]))
+            out.update = .batch(deletes: [i], inserts: [], moves: [])
+            return out
+        }
+        return base.apply(action)
+    }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
+TabCheck.main(drivers: [
+    DriverFactory(name: "planted-f3", summary: "production with the tutorial's F3 bug (closes tabs[i])") {
+        ClosesTabsIndex(base: TabModelDriver(viewport: $0))
+    },
+    DriverFactory(name: "planted-f3-slow", summary: "the same, 5 ms per action (shrinking takes seconds)") {
+        ClosesTabsIndex(base: TabModelDriver(viewport: $0), delay: 5_000)
+    },
+])
