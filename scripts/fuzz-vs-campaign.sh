@@ -13,8 +13,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-3}"; shift || true
 mutants=("$@")
 [ ${#mutants[@]} -eq 0 ] && mutants=(02-f3-closes-tabs-index 06-g4-rightward-deletes 13-f8-stale-filter-cache 23-u2-reopen-at-end 28-u1-twenty-one-entries)
-scratch="${TMPDIR:-/tmp}/tabgrid-fuzz-mutants"
-rm -rf "$scratch"; mkdir -p "$scratch"
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-fuzz-mutants.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
 (cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)
 cp -R "$scratch/Sources" "$scratch/.pristine"
 median() { sort -g | awk '{a[NR]=$1} END {print (NR ? a[int((NR+1)/2)] : "n/a")}'; }

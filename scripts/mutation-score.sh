@@ -26,9 +26,10 @@ done
 # The representative subset CI runs: one tutorial bug per rule family, fast to build.
 subset_names="02-f3-closes-tabs-index 06-g4-rightward-deletes 18-p4-save-not-atomic"
 
-scratch="${TMPDIR:-/tmp}/tabgrid-mutants"
+# A private scratch copy (two runs on one host must not clobber each other), removed on exit.
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-mutants.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
 build="$root/.build-mutants"
-rm -rf "$scratch"; mkdir -p "$scratch"
 (cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)
 cp -R "$scratch/Sources" "$scratch/.pristine"
 

@@ -39,7 +39,7 @@ public enum Property: String, CaseIterable, Sendable, Codable {
         case .activeTab: return "A2 A3 A4"
         case .swipeLock: return "G1 G2 G3 G4 G5 G6"
         case .reopen: return "U1 U2 U3"
-        case .session: return "P2 P3"
+        case .session: return "P2 P3 P4 P5"
         case .rejection: return "F3 F9 A1 G1 G6 P3"
         }
     }

@@ -56,7 +56,7 @@ struct CheckCommand {
         say("tabcheck: \(options.compare[0]) vs \(options.compare[1]), seed \(hex(config.seed))"
             + (config.shard.count > 1 ? ", shard \(config.shard.index)/\(config.shard.count)" : "")
             + ", properties: \(options.properties.count == Property.allCases.count ? "all" : options.properties.map(\.rawValue).joined(separator: ","))"
-            + ", budget: \(options.sequences.map { "\($0) sequences" + (config.shard.count > 1 ? " in this shard" : "") } ?? "\(config.timeLimit ?? 0) s")")
+            + ", budget: \(options.sequences.map { "\($0) sequences" + (config.shard.count > 1 ? " in this shard" : "") } ?? "\(String(format: "%g", config.timeLimit ?? 0)) s")")
         let tty = isatty(2) == 1 && !options.quiet
         let campaign = Campaign(runner: runner, config: config)
         var saved: String?
@@ -131,7 +131,7 @@ struct CheckCommand {
                                    actions: outcome.executed), failure: f, id: id)
             if let path { say("saved the original sequence to \(path) (replaced by the shrunk one when shrinking ends)") }
         }
-        say("shrinking (up to \(options.shrinkTime) s; Ctrl-C stops it and keeps the smallest failure so far)…")
+        say("shrinking (up to \(String(format: "%g", options.shrinkTime)) s; Ctrl-C stops it and keeps the smallest failure so far)…")
         return path
     }
 

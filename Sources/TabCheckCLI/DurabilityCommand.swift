@@ -146,10 +146,10 @@ enum DurabilityCommand {
             let last = lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }.max() ?? ready
             let loaded = store.load()
             guard let k = number(loaded.snapshot), loaded.snapshot == snapshot(k), k == last || k == last + 1 else {
-                return report("after kill \(done + 1) the last completed save was \(last), but loading gave "
-                              + "\(number(loaded.snapshot).map { "save \($0)" } ?? "an unknown session") from the \(loaded.source)"
-                              + (loaded.snapshot == snapshot(number(loaded.snapshot) ?? -1) ? "" : " with damaged contents")
-                              + "; problems: \(loaded.problems)", dir)
+                let what = loaded.source == .empty ? "no session at all"
+                    : "\(number(loaded.snapshot).map { "save \($0)" } ?? "an unknown session") from the \(loaded.source)"
+                    + (loaded.snapshot == snapshot(number(loaded.snapshot) ?? -1) ? "" : " with damaged contents")
+                return report("after kill \(done + 1) the last completed save was \(last), but loading gave \(what); problems: \(loaded.problems)", dir)
             }
             if k == last + 1 { inFlight += 1 }
             if loaded.source == .backup { fromBackup += 1 }

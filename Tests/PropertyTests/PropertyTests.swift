@@ -39,6 +39,17 @@ enum Budget {
     }
 }
 
+/// Issue 13.6: a bad TABGRID_* variable fails the test that reads it, with its message —
+/// not an abort, not a silent default.
+@Test func aBadBudgetVariableIsATestFailureNotAnAbort() {
+    withKnownIssue {
+        let n = Budget.read(EnvironmentSettings.count("TABGRID_ITERATIONS", in: ["TABGRID_ITERATIONS": "-5"], 1...10_000_000), default: 150)
+        #expect(n == 150)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("TABGRID_ITERATIONS=\"-5\"") } || "\(issue)".contains("TABGRID_ITERATIONS=\"-5\"")
+    }
+}
+
 /// One test per property: production vs reference, every step of every sequence.
 @Suite struct PropertyTests {
     @Test(arguments: Property.allCases)

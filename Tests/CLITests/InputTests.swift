@@ -1,0 +1,92 @@
+import Checker
+import Foundation
+import Testing
+
+/// Issue 13, items 6–10, 14–16: bad input is exit 2 and one line, never a trap or a hang;
+/// work is bounded; sessions survive SIGKILL on the real disk.
+@Suite struct InputTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Row: Decodable { let args: String; let status: Int?; let expected: Int; let stderr: [String]; let expectedText: String; let ok: Bool }
+
+    /// 13.6–13.10: every row of Tests/bad-inputs/table.tsv, run through the built tabcheck by
+    /// scripts/bad-inputs.py (the script that writes docs/bad-inputs.md).
+    @Test func badInputsGetOneLineAndExit2() throws {
+        let out = Tool.scratch("table").appendingPathComponent("bad-inputs.md")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", Self.root.appendingPathComponent("scripts/bad-inputs.py").path,
+                       "--bin", Tool.binaries.path, "--out", out.path, "--json"]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let rows = try String(decoding: data, as: UTF8.self).split(separator: "\n").map { try JSONDecoder().decode(Row.self, from: Data($0.utf8)) }
+        #expect(rows.count >= 80, "the table has \(rows.count) rows")
+        for r in rows where !r.ok {
+            Issue.record("tabcheck \(r.args): exit \(r.status.map(String.init) ?? "none (hang)"), expected \(r.expected) with \"\(r.expectedText)\"; stderr: \(r.stderr)")
+        }
+        #expect(p.terminationStatus == 0)
+    }
+
+    /// 13.7: --time-limit is checked inside a sequence, not only between sequences.
+    @Test func theTimeLimitStopsALongSequence() throws {
+        let t0 = Date()
+        let r = try Tool.tabcheck.run(["--max-steps", "100000", "--time-limit", "2", "--no-db", "--no-large-grids", "--seed", "3"], timeout: 60)
+        #expect(r.status == 0, "\(r)")
+        // A debug build runs a 100,000-step sequence for minutes; the limit must cut it short.
+        #expect(Date().timeIntervalSince(t0) < 30, "\(r)")
+    }
+
+    /// 13.14: a process saving in a loop, killed with SIGKILL at random times, 100 times:
+    /// every load gives the last completed save or the one in flight.
+    @Test func sessionsSurviveSIGKILLOnTheRealDisk() throws {
+        let r = try Tool.tabcheck.run(["durability", "--kills", "100", "--time-limit", "90"], timeout: 120)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("PASS: 100 kills survived"), "\(r)")
+    }
+
+    /// 13.6: TABGRID_* variables are read strictly.
+    @Test func environmentVariablesAreReadStrictly() throws {
+        for bad in ["-5", "0", "banana", "1e3", "", "99999999999999999999"] {
+            let r = EnvironmentSettings.count("TABGRID_ITERATIONS", in: ["TABGRID_ITERATIONS": bad], 1...10_000_000)
+            guard case .failure(let e) = r else { Issue.record("TABGRID_ITERATIONS=\(bad) was accepted"); continue }
+            #expect(e.message.hasPrefix("TABGRID_ITERATIONS=\"\(bad)\": takes a whole number 1…10000000"))
+        }
+        for bad in ["banana", "-1", "0x", "18446744073709551616"] {
+            guard case .failure(let e) = EnvironmentSettings.seed("TABGRID_SEED", in: ["TABGRID_SEED": bad]) else {
+                Issue.record("TABGRID_SEED=\(bad) was accepted"); continue
+            }
+            #expect(e.message.contains("TABGRID_SEED=\"\(bad)\""))
+        }
+        #expect(try EnvironmentSettings.count("TABGRID_ITERATIONS", in: ["TABGRID_ITERATIONS": " 7 "], 1...10).get() == 7)
+        #expect(try EnvironmentSettings.count("TABGRID_ITERATIONS", in: ["TABGRID_ITERATIONS": "400"], 1...10_000).get() == 400)
+        #expect(try EnvironmentSettings.seed("TABGRID_SEED", in: ["TABGRID_SEED": "0x2a"]).get() == 42)
+        #expect(try EnvironmentSettings.seed("TABGRID_SEED", in: [:]).get() == nil)
+    }
+
+    /// 13.15: the CI example uploads the hidden failure folder and the JSON summary; the
+    /// mutation script uses its own temporary folder.
+    @Test func scriptsKeepWhatCINeeds() throws {
+        let yml = try String(contentsOf: Self.root.appendingPathComponent("scripts/ci-example.yml"), encoding: .utf8)
+        #expect(yml.contains("include-hidden-files: true"))
+        #expect(yml.contains("tabcheck-${{ matrix.shard }}.json"))
+        let score = try String(contentsOf: Self.root.appendingPathComponent("scripts/mutation-score.sh"), encoding: .utf8)
+        #expect(score.contains("mktemp -d"))
+        #expect(!score.contains("tabgrid-mutants\""))
+    }
+
+    /// 13.16: the README says what a run prints and what `list` says.
+    @Test func theReadmeMatchesTheTool() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(!readme.contains("prints one summary line"))
+        let list = try Tool.tabcheck.run(["list"])
+        for line in list.stdout.split(separator: "\n") where line.hasPrefix("  session") {
+            let rules = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
+            #expect(readme.contains("| `session` | \(rules) |"), "README's session row must name \(rules)")
+        }
+        #expect(readme.contains("at file scope"))
+        #expect(readme.contains("per shard"))
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# SessionStore on the real disk, killed mid-save: a child process saves sessions in a loop
+# and is killed with SIGKILL at random (seeded) moments, KILLS times; after each kill,
+# loading must give the last completed save or the one in flight (P4, P5).
+#
+#   scripts/durability.sh [KILLS] [DIR]      (default 1000 kills, a new temporary folder)
+#
+# DIR lets you pick the disk (e.g. a folder on another file system). `swift test` runs the
+# same check with 100 kills (CLITests.sessionsSurviveSIGKILLOnTheRealDisk).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+kills="${1:-1000}"
+case "$kills" in ''|*[!0-9]*) echo "durability.sh: KILLS must be a whole number, got \"$kills\"" >&2; exit 2 ;; esac
+(cd "$root" && swift build -c release --product tabcheck >/dev/null)
+args=(durability --kills "$kills" --time-limit 1800)
+[ $# -ge 2 ] && args+=(--dir "$2")
+exec "$root/.build/release/tabcheck" "${args[@]}"
