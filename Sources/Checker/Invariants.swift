@@ -55,7 +55,35 @@ enum Invariants {
         case .reopen: return reopen(f)
         case .session: return session(f)
         case .rejection: return rejection(f)
+        case .filter: return filter(f)
+        case .crash: return nil      // checked by the runner before any property
         }
+    }
+
+    // MARK: F1
+
+    /// Displayed, recomputed from the observed tabs and query with the spec's own words.
+    static func filter(_ f: StepFacts) -> Violation? {
+        let p = f.post
+        let expected: [String]
+        if p.query.isEmpty {
+            expected = p.tabIDs
+        } else {
+            let q = Array(p.query.lowercased())
+            expected = zip(p.tabIDs, p.titles).filter { containsCharacters(Array($0.1.lowercased()), q) }.map(\.0)
+        }
+        guard p.displayed != expected else { return nil }
+        return Violation(.filter, "F1", "with query \(swiftLiteral(p.query)) the displayed tabs must be \(expected) (titles containing it, Character-wise, in tab order), got \(p.displayed)")
+    }
+
+    /// Whether `needle` occurs in `haystack` as a run of whole Characters.
+    static func containsCharacters(_ haystack: [Character], _ needle: [Character]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        if needle.isEmpty { return true }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
     }
 
 
@@ -178,6 +206,23 @@ enum Invariants {
             return Violation(.swipeLock, "G6", "fly-away duration \(d) is negative or not finite")
         }
         let newlyPending = p.pending.filter { !f.pre.pending.contains($0) }
+        // G1, G3: a gesture that did not begin — refused by the lock, more vertical than
+        // horizontal, or addressed with no gesture in progress — changes nothing: no tab
+        // closed, no fly-away started, no swipe state.
+        let refused: String?
+        switch f.action {
+        case .swipeBegan where f.pre.swipeHolder != nil: refused = "a swipe that began while \(f.pre.swipeHolder!) swiped"
+        case let .swipeBegan(_, vx, vy) where abs(vy) > abs(vx): refused = "a more vertical than horizontal pan"
+        case .swipeChanged where f.pre.swipeHolder == nil, .swipeEnded where f.pre.swipeHolder == nil,
+             .swipeCancelled where f.pre.swipeHolder == nil:
+            refused = "\(f.action) with no swipe in progress"
+        default: refused = nil
+        }
+        if let refused, f.outcome.rejected == nil {
+            if p.tabIDs != f.pre.tabIDs { return Violation(.swipeLock, "G1", "\(refused) must change nothing, but it closed \(f.gone)") }
+            if !newlyPending.isEmpty { return Violation(.swipeLock, "G1", "\(refused) must change nothing, but it started the fly-away of \(newlyPending)") }
+            if f.outcome.flyAwayDuration != nil { return Violation(.swipeLock, "G1", "\(refused) must change nothing, but it started a fly-away") }
+        }
         switch f.action {
         case .swipeBegan where f.pre.swipeHolder != nil:
             if p.swipeHolder != f.pre.swipeHolder {

@@ -22,9 +22,14 @@ public struct Observation: Equatable, Sendable {
         public var description: String {
             tooSmall ? "tooSmall" : "\(columns) columns of \(itemWidth)×\(itemHeight), insets t\(insetTop) l\(insetLeft) b\(insetBottom) r\(insetRight)"
         }
-        /// Equal up to floating-point noise (1e-9 relative).
+        public static func == (a: Layout, b: Layout) -> Bool {
+            a.tooSmall == b.tooSmall && sameValue(a.columns, b.columns) && sameValue(a.itemWidth, b.itemWidth)
+                && sameValue(a.itemHeight, b.itemHeight) && sameValue(a.insetTop, b.insetTop) && sameValue(a.insetLeft, b.insetLeft)
+                && sameValue(a.insetBottom, b.insetBottom) && sameValue(a.insetRight, b.insetRight)
+        }
+        /// Equal up to floating-point noise (1e-9 relative); NaN matches NaN.
         func matches(_ o: Layout) -> Bool {
-            func close(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-9 * max(abs(a), abs(b)) }
+            func close(_ a: Double, _ b: Double) -> Bool { sameValue(a, b) || abs(a - b) <= 1e-9 * max(abs(a), abs(b)) }
             return tooSmall == o.tooSmall && close(columns, o.columns) && close(itemWidth, o.itemWidth)
                 && close(itemHeight, o.itemHeight) && close(insetLeft, o.insetLeft) && close(insetRight, o.insetRight)
                 && close(insetTop, o.insetTop) && close(insetBottom, o.insetBottom)
@@ -54,6 +59,15 @@ public struct Observation: Equatable, Sendable {
 
     public init() {}
 
+    /// Field by field; a NaN equals a NaN.
+    public static func == (a: Observation, b: Observation) -> Bool {
+        a.tabIDs == b.tabIDs && a.titles == b.titles && a.displayed == b.displayed && a.query == b.query
+            && a.active == b.active && a.cancelVisible == b.cancelVisible && a.closeAllEnabled == b.closeAllEnabled
+            && a.swipeHolder == b.swipeHolder && sameValue(a.swipeOffset, b.swipeOffset) && sameValue(a.swipeScale, b.swipeScale)
+            && a.swipeAbove == b.swipeAbove && a.scrollEnabled == b.scrollEnabled && a.pending == b.pending
+            && a.layout == b.layout && a.closedCount == b.closedCount && a.newestClosed == b.newestClosed
+    }
+
     /// One line per differing field, each naming the rules that govern it.
     public func diff(against other: Observation, _ a: String = "impl", _ b: String = "ref") -> [Difference] {
         var out: [Difference] = []
@@ -71,8 +85,12 @@ public struct Observation: Equatable, Sendable {
         field("cancelVisible", "F7", cancelVisible, other.cancelVisible) { "\($0)" }
         field("closeAllEnabled", "B1", closeAllEnabled, other.closeAllEnabled) { "\($0)" }
         field("swipe.holder", "G1/G5", swipeHolder, other.swipeHolder) { $0 ?? "none" }
-        field("swipe.offset", "G3", swipeOffset, other.swipeOffset) { "\($0)" }
-        field("swipe.scale", "G3", swipeScale, other.swipeScale) { "\($0)" }
+        if !sameValue(swipeOffset, other.swipeOffset) {
+            out.append(Difference(field: "swipe.offset", rule: "G3", left: "\(swipeOffset)", right: "\(other.swipeOffset)"))
+        }
+        if !sameValue(swipeScale, other.swipeScale) {
+            out.append(Difference(field: "swipe.scale", rule: "G3", left: "\(swipeScale)", right: "\(other.swipeScale)"))
+        }
         field("swipe.above", "G3", swipeAbove, other.swipeAbove) { "\($0)" }
         field("scrollEnabled", "G2", scrollEnabled, other.scrollEnabled) { "\($0)" }
         field("pendingFlyAways", "G6", pending, other.pending, list)
@@ -103,8 +121,34 @@ public struct StepOutcome: Equatable, Sendable {
     public var closeAllSent: Bool?
     /// The duration of a fly-away started by this event (G6).
     public var flyAwayDuration: Double?
-    public init(rejected: String? = nil, update: ViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil) {
+    /// The model crashed on this event, with this message: what a driver reports when its
+    /// model would trap or raise (a force unwrap, `fatalError`, the exception a real
+    /// collection view raises on an inconsistent batch update). A failure of its own kind
+    /// (`Property.crash`), checked whatever properties are chosen; the run stops there.
+    public var crashed: String?
+    public init(rejected: String? = nil, update: ViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil,
+                crashed: String? = nil) {
         self.rejected = rejected; self.update = update; self.closeAllSent = closeAllSent; self.flyAwayDuration = flyAwayDuration
+        self.crashed = crashed
+    }
+
+    /// A crash, with what the model would have printed.
+    public static func crash(_ message: String) -> StepOutcome { StepOutcome(crashed: message) }
+
+    public static func == (a: StepOutcome, b: StepOutcome) -> Bool {
+        a.rejected == b.rejected && a.update == b.update && a.closeAllSent == b.closeAllSent
+            && sameValue(a.flyAwayDuration, b.flyAwayDuration) && a.crashed == b.crashed
+    }
+}
+
+/// Floating-point equality for observed values: equal, or both NaN (a NaN field is the
+/// same observation as another NaN, or comparisons and shrinking would never settle).
+@inline(__always) func sameValue(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+func sameValue(_ a: Double?, _ b: Double?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case let (x?, y?): return sameValue(x, y)
+    default: return false
     }
 }
 

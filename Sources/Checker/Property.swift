@@ -29,6 +29,15 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// F3, F9, A1, G1, G6: a rejected event changes nothing.
     /// Seen failing on: planted `rejectedSelectClearsActive`.
     case rejection
+    /// F1, read from the observation alone: with a non-empty query, displayed is exactly the
+    /// tabs whose lowercased title contains the lowercased query, Character-wise, in tab
+    /// order; with an empty one, every tab. Judges a model even with `differential` off.
+    /// Seen failing on: planted `filterByScalars`.
+    case filter
+    /// The model never crashes: a driver reports a crash its model would have had
+    /// (`StepOutcome.crash`); checked whatever properties are chosen, and the run stops.
+    /// Seen failing on: planted `crashesOnCloseAll`.
+    case crash
 
     public var rules: String {
         switch self {
@@ -41,6 +50,8 @@ public enum Property: String, CaseIterable, Sendable, Codable {
         case .reopen: return "U1 U2 U3"
         case .session: return "P2 P3 P4 P5"
         case .rejection: return "F3 F9 A1 G1 G6 P3"
+        case .filter: return "F1"
+        case .crash: return "all"
         }
     }
 }

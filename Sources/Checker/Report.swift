@@ -21,19 +21,39 @@ public enum Report {
     /// A Swift Testing test that replays `actions` through the checker and fails while the
     /// bug is there. It compiles in Tests/PropertyTests (imports Checker and Generators).
     /// `id` names it (a sequence seed, or `fingerprint(actions)` when there is none), so two
-    /// different failures never get the same test name.
-    public static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String) -> String {
+    /// different failures never get the same test name. `compare` names the drivers that
+    /// failed: the test replays those, not production vs reference.
+    public static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String,
+                                      compare: [String] = ["production", "reference"]) -> String {
         let name = "regression_\(failure.violation.property.rawValue)_\(ruleSlug(failure.violation.rule))_\(id)"
         let body = actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n")
+        var drivers = ""
+        var notes = ""
+        if compare != ["production", "reference"], compare.count == 2 {
+            func factory(_ n: String) -> String {
+                if DriverFactory.named(n) != nil { return "DriverFactory.named(\(swiftStringLiteral(n)))!" }
+                notes += "    // `\(identifier(n))`: the DriverFactory your tabcheck registers as \(swiftStringLiteral(n)).\n"
+                return identifier(n)
+            }
+            drivers = ", implementation: \(factory(compare[0])), oracle: \(factory(compare[1]))"
+        }
         return """
         @Test func \(name)() {
             // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
-            let failure = Regression.check([
+        \(notes)    let failure = Regression.check([
         \(body)
-            ])
+            ]\(drivers))
             #expect(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
         }
         """
+    }
+
+    /// A driver name as a Swift identifier: `planted-f3` → `plantedF3`.
+    static func identifier(_ name: String) -> String {
+        let words = name.split { !$0.isLetter && !$0.isNumber }
+        var out = words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+        if out.isEmpty || out.first!.isNumber { out = "driver" + out }
+        return out
     }
 }
 
@@ -55,10 +75,12 @@ extension Report {
     }
 }
 
-/// Replays a fixed sequence through production vs reference with every property — what
-/// printed regression tests call.
+/// Replays a fixed sequence through two drivers (production vs reference unless told
+/// otherwise) with every property — what printed regression tests call.
 public enum Regression {
-    public static func check(_ actions: [Action], properties: [Property] = Property.allCases) -> Runner.Failure? {
-        Runner(properties: properties).run(.actions(actions), collectCoverage: false).failure
+    public static func check(_ actions: [Action], properties: [Property] = Property.allCases,
+                             implementation: DriverFactory = DriverFactory.builtIn[0],
+                             oracle: DriverFactory = DriverFactory.builtIn[1]) -> Runner.Failure? {
+        Runner(implementation: implementation, oracle: oracle, properties: properties).run(.actions(actions), collectCoverage: false).failure
     }
 }

@@ -116,6 +116,13 @@ public struct Runner: Sendable {
 
             let implOut = impl.apply(action)
             let refOut = ref.apply(action)
+            // A crash is a failure of its own kind, whatever properties were chosen; the
+            // crashed model's state means nothing after it, so the run stops here.
+            if let message = implOut.crashed ?? refOut.crashed {
+                let who = implOut.crashed != nil ? "\(implementation.name) (the implementation)" : "\(oracle.name) (the oracle)"
+                out.failure = Failure(step: step + 1, action: action, violation: Violation(.crash, "crash", "\(who) crashed: \(message)"))
+                break
+            }
             let implPost = impl.observe()
             let refPost = ref.observe()
 

@@ -8,7 +8,17 @@ public struct ViewportSpec: Codable, Equatable, Sendable {
     }
     /// The drivers' starting viewport: an iPhone 15 in portrait.
     public static let phone = ViewportSpec(width: 393, height: 852, safeTop: 59, safeBottom: 34)
+
+    /// Field by field, NaN equal to NaN: the same viewport, so a NaN one compares equal to
+    /// itself (the shrinker's fixed points depend on it).
+    public static func == (a: ViewportSpec, b: ViewportSpec) -> Bool {
+        same(a.width, b.width) && same(a.height, b.height) && same(a.safeLeft, b.safeLeft)
+            && same(a.safeRight, b.safeRight) && same(a.safeTop, b.safeTop) && same(a.safeBottom, b.safeBottom)
+    }
 }
+
+/// Equal, or both NaN.
+@inline(__always) func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
 
 /// One user or system event, with concrete arguments (displayed indices and tab ids).
 /// Codable, so replay files hold the actions themselves, not only a seed.
@@ -34,6 +44,30 @@ public enum Action: Codable, Equatable, Sendable {
     case save                                         // P1
     case restoreSaved                                 // P2: the last saved session
     case restoreData(String)                          // P3: arbitrary (often corrupt) text
+
+    /// The same action: equal arguments, a NaN argument equal to a NaN. (Synthesized
+    /// equality would make an action with a NaN differ from itself, and a shrink pass that
+    /// compares candidates would never reach a fixed point.)
+    public static func == (a: Action, b: Action) -> Bool {
+        switch (a, b) {
+        case (.willAppear, .willAppear), (.newTab, .newTab), (.closeAll, .closeAll), (.beginSearch, .beginSearch),
+             (.endSearch, .endSearch), (.cancelSearch, .cancelSearch), (.reopen, .reopen), (.swipeCancelled, .swipeCancelled),
+             (.save, .save), (.restoreSaved, .restoreSaved):
+            return true
+        case let (.closeDisplayed(x), .closeDisplayed(y)), let (.select(x), .select(y)), let (.tapClose(x), .tapClose(y)):
+            return x == y
+        case let (.closeID(x), .closeID(y)), let (.setQuery(x), .setQuery(y)), let (.flyAwayFinished(x), .flyAwayFinished(y)),
+             let (.restoreData(x), .restoreData(y)):
+            return x == y
+        case let (.setTitle(i, t), .setTitle(j, u)): return i == j && t == u
+        case let (.move(f, t), .move(g, u)): return f == g && t == u
+        case let (.setViewport(v), .setViewport(w)): return v == w
+        case let (.swipeBegan(i, x, y), .swipeBegan(j, u, v)): return i == j && same(x, u) && same(y, v)
+        case let (.swipeChanged(x), .swipeChanged(y)): return same(x, y)
+        case let (.swipeEnded(t, x), .swipeEnded(u, y)): return same(t, u) && same(x, y)
+        default: return false
+        }
+    }
 
     /// The kind, for swarm testing, weights and statistics.
     public var kind: ActionKind {

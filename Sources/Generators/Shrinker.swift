@@ -42,6 +42,9 @@ public struct Shrinker {
         var timedOut = false
         var interrupted = false
         func tryCandidate(_ c: [Action]) -> Bool {
+            // A candidate equal to the current best is no progress: accepting it would let a
+            // pass restart forever (every shrink must end on a fixed point, whatever the values).
+            if c == best { return false }
             if shouldStop() { interrupted = true; timedOut = true; return false }
             if now() > deadline { timedOut = true; return false }
             attempts += 1

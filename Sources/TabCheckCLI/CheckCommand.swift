@@ -156,7 +156,7 @@ struct CheckCommand {
         }
         say("")
         say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
-        say(Report.regressionTest(found.shrunk, failure: f, id: id))
+        say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: options.compare))
         emitJSON(Summary(result: "fail", seed: seed.map(hex) ?? "", sequences: sequences, steps: steps, elapsed: elapsed,
                          stepsPerSecond: Double(steps) / max(elapsed, 1e-9), secondsToFailure: secondsToFailure, shrinkSeconds: found.shrinkSeconds,
                          failure: .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
@@ -207,7 +207,8 @@ struct CheckCommand {
         say(Report.steps(found.shrunk, failure: found.shrunkFailure))
         say("")
         say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
-        say(Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: seedValue.map(hex) ?? Report.fingerprint(file.actions)))
+        say(Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: seedValue.map(hex) ?? Report.fingerprint(file.actions),
+                                  compare: file.compare))
         emitJSON(Summary(result: "fail", seed: file.seed ?? "", sequences: 1, steps: outcome.executed.count, elapsed: 0, stepsPerSecond: 0,
                          failure: .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: file.actions.count,

@@ -82,9 +82,12 @@ import Testing
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(!readme.contains("prints one summary line"))
         let list = try Tool.tabcheck.run(["list"])
-        for line in list.stdout.split(separator: "\n") where line.hasPrefix("  session") {
-            let rules = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
-            #expect(readme.contains("| `session` | \(rules) |"), "README's session row must name \(rules)")
+        let properties = list.stdout.components(separatedBy: "drivers:")[0].split(separator: "\n").dropFirst()
+        #expect(properties.count >= 10)
+        for line in properties {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            let rules = words.dropFirst().joined(separator: " ")
+            #expect(readme.contains("| `\(words[0])` | \(rules) |"), "README's \(words[0]) row must name \(rules), as `tabcheck list` does")
         }
         #expect(readme.contains("at file scope"))
         #expect(readme.contains("per shard"))

@@ -34,6 +34,15 @@ enum PlantedBug: String, CaseIterable, Sendable {
     case rejectedSelectClearsActive
     /// Titles are stored trimmed of spaces — visible only against the oracle. Caught by `differential`.
     case titlesTrimmed
+    /// The filter matches with Foundation's `contains` (UTF-16 substrings: "👩" inside
+    /// "👩‍👩‍👧", "\n" inside "\r\n") instead of Character-wise (F1). Caught by `filter`.
+    case filterByScalars
+    /// Close All with two or more tabs raises, as a collection view given an inconsistent
+    /// batch would. Caught by `crash`.
+    case crashesOnCloseAll
+    /// A swipe ended with no gesture in progress (a vertical flick the model cancelled
+    /// itself) is judged as a release and deletes the first displayed tab (G1). Caught by `swipeLock`.
+    case endWithoutBeginDeletes
 
     var property: Property {
         switch self {
@@ -46,6 +55,9 @@ enum PlantedBug: String, CaseIterable, Sendable {
         case .partialRestore: return .session
         case .rejectedSelectClearsActive: return .rejection
         case .titlesTrimmed: return .differential
+        case .filterByScalars: return .filter
+        case .crashesOnCloseAll: return .crash
+        case .endWithoutBeginDeletes: return .swipeLock
         }
     }
 
@@ -88,6 +100,13 @@ struct PlantedDriver: GridDriver {
             return base.apply(action)
         case (.titlesTrimmed, .setTitle(let id, let title)):
             return base.apply(.setTitle(id: id, title: title.trimmingCharacters(in: .whitespaces)))
+        case (.crashesOnCloseAll, .closeAll) where before.count >= 2:
+            return .crash("NSInternalInconsistencyException: Invalid update: invalid number of items in section 0")
+        case (.endWithoutBeginDeletes, .swipeEnded) where before.swipe.holder == nil && before.displayedCount > 0:
+            let first = base.observe().displayed[0]
+            var out = base.apply(.tapClose(0))
+            if out.rejected != nil || !base.observe().pending.contains(first) { out = StepOutcome() }
+            return out
         default:
             break
         }
@@ -120,6 +139,9 @@ struct PlantedDriver: GridDriver {
             }
         case .layoutFromFullCount:
             o.layout = Observation.Layout(GridLayout(viewport: base.grid.viewport, displayedCount: base.grid.count))
+        case .filterByScalars where !o.query.isEmpty:
+            let q = o.query.lowercased()
+            o.displayed = zip(o.tabIDs, o.titles).filter { $0.1.lowercased().utf16.count >= q.utf16.count && ($0.1.lowercased() as NSString).contains(q) }.map(\.0)
         default: break
         }
         return o

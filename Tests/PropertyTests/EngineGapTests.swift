@@ -1,0 +1,98 @@
+import Checker
+import Foundation
+import Generators
+import Testing
+
+/// Issue 18: what a third-party view-model exposed in the engine — crashes as an outcome,
+/// NaN in comparisons and shrinking, gestures that never began, F1 on its own.
+@Suite struct EngineGapTests {
+    static func run(_ bug: PlantedBug, _ actions: [Action], _ properties: [Property]) -> Runner.Failure? {
+        Runner(implementation: bug.factory, properties: properties).run(.actions(actions), collectCoverage: false).failure
+    }
+
+    /// 18.1: a crash is a failure of its own kind, checked even when other properties are
+    /// chosen, reported with its message, and shrunk like any other.
+    @Test func aCrashIsAFailureOfItsOwnKind() {
+        let f = Self.run(.crashesOnCloseAll, [.newTab, .newTab, .setQuery("x"), .closeAll, .newTab], [.swipeLock])
+        #expect(f?.violation.property == .crash)
+        #expect(f?.step == 4)
+        #expect(f?.violation.message.contains("NSInternalInconsistencyException") == true)
+        var c = Campaign.Config(); c.shrinkTime = 10
+        let found = Campaign(runner: Runner(implementation: PlantedBug.crashesOnCloseAll.factory, properties: [.mapping]), config: c)
+            .shrink([.newTab, .setTitle(id: "t1", title: "a"), .newTab, .setQuery("q"), .closeAll], f!, seed: 0, index: 0)
+        #expect(found.shrunk == [.newTab, .newTab, .closeAll])
+    }
+
+    /// 18.2: NaN equals NaN in observations and actions, so `rejection` sees no change where
+    /// there is none and the shrinker reaches a fixed point.
+    @Test func nanComparesEqualToItself() {
+        var o = Observation()
+        o.swipeOffset = .nan
+        o.layout = Observation.Layout(tooSmall: false, columns: .nan, itemWidth: .nan)
+        #expect(o == o)
+        #expect(o.diff(against: o).isEmpty)
+        let nanViewport = ViewportSpec(width: .nan, height: .nan, safeLeft: .nan)
+        let actions: [Action] = [.setViewport(nanViewport), .swipeBegan(0, vx: .nan, vy: .nan), .swipeChanged(tx: .nan), .swipeEnded(tx: .nan, vx: .nan)]
+        for a in actions { #expect(a == a, "\(a) differs from itself") }
+        #expect(Action.setViewport(nanViewport) != .setViewport(.phone))
+    }
+
+    /// 18.2: a one-step failure on a NaN viewport shrinks at once (it spent a 5 s cap on
+    /// 1.14 M candidates before), and every value type reaches a fixed point.
+    @Test func shrinkingANaNFailureTerminates() {
+        let nan = Action.setViewport(ViewportSpec(width: .nan, height: .nan))
+        let r = Shrinker(timeLimit: 30, now: Clock.now).shrink([.newTab, nan, .swipeChanged(tx: .nan)]) { c in
+            c.contains { if case .setViewport(let v) = $0 { return v.width.isNaN } else { return false } }
+        }
+        #expect(r.actions == [nan])
+        #expect(!r.timedOut && r.attempts < 100, "\(r.attempts) candidates")
+        let any = Shrinker(timeLimit: 30, now: Clock.now).shrink([.swipeBegan(3, vx: .nan, vy: .infinity), .swipeEnded(tx: .nan, vx: -.infinity)]) { _ in true }
+        #expect(!any.timedOut && any.attempts < 100, "\(any.attempts) candidates")
+    }
+
+    /// 18.3: a swipe end with no gesture in progress must change nothing; swipeLock (not only
+    /// differential) says so.
+    @Test func aGestureThatNeverBeganChangesNothing() {
+        let f = Self.run(.endWithoutBeginDeletes, [.newTab, .swipeBegan(0, vx: 10, vy: 500), .swipeEnded(tx: -200, vx: -2000)], [.swipeLock])
+        #expect(f?.violation.rule == "G1")
+        #expect(f?.violation.message.contains("with no swipe in progress") == true, "\(String(describing: f))")
+        #expect(Runner(properties: Property.allCases).run(.actions([.newTab, .swipeBegan(0, vx: 10, vy: 500), .swipeEnded(tx: -200, vx: -2000)])).failure == nil)
+    }
+
+    /// 18.4: F1 has its own property, so a partial model is judged on it with differential off.
+    @Test func theFilterIsJudgedWithoutTheOracle() {
+        let f = Self.run(.filterByScalars, [.newTab, .setTitle(id: "t1", title: "👩‍👩‍👧"), .setQuery("👩")], [.filter])
+        #expect(f?.violation.property == .filter && f?.violation.rule == "F1")
+        let crlf = Self.run(.filterByScalars, [.newTab, .setTitle(id: "t1", title: "a\r\nb"), .setQuery("\n")], [.filter])
+        #expect(crlf?.violation.rule == "F1")
+        #expect(Runner(properties: [.filter]).run(.actions([.newTab, .setTitle(id: "t1", title: "👩‍👩‍👧"), .setQuery("👩")])).failure == nil)
+    }
+
+    /// 18.5: the printed regression test replays the drivers that failed.
+    @Test func theRegressionTestReplaysTheComparedDrivers() {
+        let actions: [Action] = [.newTab, .newTab, .closeAll]
+        let f = Self.run(.crashesOnCloseAll, actions, [.crash])!
+        let builtIn = Report.regressionTest(actions, failure: f, id: "x", compare: ["reference", "production"])
+        #expect(builtIn.contains("], implementation: DriverFactory.named(\"reference\")!, oracle: DriverFactory.named(\"production\")!)"))
+        let custom = Report.regressionTest(actions, failure: f, id: "x", compare: ["planted-crashesOnCloseAll", "reference"])
+        #expect(custom.contains("implementation: plantedCrashesOnCloseAll, oracle: DriverFactory.named(\"reference\")!"))
+        #expect(custom.contains("// `plantedCrashesOnCloseAll`: the DriverFactory your tabcheck registers as \"planted-crashesOnCloseAll\""))
+        #expect(!Report.regressionTest(actions, failure: f, id: "x").contains("implementation:"))
+        // What the pasted test calls: production passes, the failing driver still fails.
+        #expect(Regression.check(actions) == nil)
+        #expect(Regression.check(actions, implementation: PlantedBug.crashesOnCloseAll.factory)?.violation.property == .crash)
+    }
+
+    /// Every action equals itself and differs from a different one (the hand-written `==`
+    /// must cover every case).
+    @Test func actionEqualityIsExact() {
+        var choices = Choices(seed: 7)
+        let generator = ActionGenerator()
+        var seen: [Action] = []
+        let state = GenerationState()
+        let kinds = ActionKind.allCases
+        for _ in 0..<2_000 { seen.append(generator.action(&choices, state: state, enabled: kinds, weights: generator.weights(of: kinds))) }
+        for a in seen { #expect(a == a, "\(a)") }
+        for (a, b) in zip(seen, seen.dropFirst()) { #expect((a == b) == (a.swiftCode == b.swiftCode), "\(a) vs \(b)") }
+    }
+}
