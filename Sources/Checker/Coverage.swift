@@ -5,6 +5,8 @@ import Generators
 public struct Coverage: Sendable {
     public private(set) var kinds: [ActionKind: Int] = [:]
     public private(set) var situations: [Situation: Int] = [:]
+    /// Sequence lengths, most tabs open, viewport classes (the HTML report's charts).
+    public internal(set) var distributions = Distributions()
 
     public enum Situation: String, CaseIterable, Sendable, Codable {
         case closeUnderFilterHidingTabs = "close under a filter that hides tabs"
@@ -40,6 +42,7 @@ public struct Coverage: Sendable {
     public mutating func merge(_ other: Coverage) {
         for (k, v) in other.kinds { kinds[k, default: 0] += v }
         for (k, v) in other.situations { situations[k, default: 0] += v }
+        distributions.merge(other.distributions)
     }
 
     /// Notes what this step exercised.

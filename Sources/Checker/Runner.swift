@@ -50,6 +50,18 @@ public struct Runner: Sendable {
         public var stoppedEarly = false
     }
 
+    /// One step as the storyboard draws it: the action (nil for the state before the first),
+    /// both drivers' observations after it, the viewport, and the failure at the last step.
+    public struct StepRecord: Sendable {
+        public let step: Int
+        public let action: Action?
+        public let implementation: Observation
+        public let oracle: Observation
+        public let viewport: ViewportSpec
+        public let outcome: StepOutcome?
+        public let violation: Violation?
+    }
+
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// 1-based step of the failing action.
         public let step: Int
@@ -63,7 +75,8 @@ public struct Runner: Sendable {
     /// `shouldStop` are checked every 256 steps, so a very long sequence cannot overrun a
     /// campaign's time limit or ignore an interrupt.
     public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
-                    deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil) -> Outcome {
+                    deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
+                    onStep: ((StepRecord) -> Void)? = nil) -> Outcome {
         var impl = start?.0 ?? implementation.make(startViewport)
         var ref = start?.1 ?? oracle.make(startViewport)
         var implObs = impl.observe(), refObs = ref.observe()
@@ -92,6 +105,8 @@ public struct Runner: Sendable {
             choices = c
         }
 
+        onStep?(StepRecord(step: 0, action: nil, implementation: implObs, oracle: refObs, viewport: viewport, outcome: nil, violation: nil))
+        var mostTabs = implObs.tabIDs.count
         for step in 0..<length {
             if step & 255 == 255 && (deadline.map { Clock.now() >= $0 } == true || shouldStop?() == true) {
                 out.stoppedEarly = true
@@ -121,6 +136,8 @@ public struct Runner: Sendable {
             if let message = implOut.crashed ?? refOut.crashed {
                 let who = implOut.crashed != nil ? "\(implementation.name) (the implementation)" : "\(oracle.name) (the oracle)"
                 out.failure = Failure(step: step + 1, action: action, violation: Violation(.crash, "crash", "\(who) crashed: \(message)"))
+                onStep?(StepRecord(step: step + 1, action: action, implementation: implObs, oracle: refObs, viewport: viewport,
+                                   outcome: implOut, violation: out.failure!.violation))
                 break
             }
             let implPost = impl.observe()
@@ -140,7 +157,9 @@ public struct Runner: Sendable {
                                   roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
                                   storageProblem: needsRoundTrip ? impl.storageProblem() : nil)
             if case .save = action { saved = true }
+            mostTabs = max(mostTabs, implPost.tabIDs.count)
             if collectCoverage {
+                out.coverage.distributions.step(Distributions.ViewportClass(viewport, tooSmall: implPost.layout.tooSmall))
                 out.coverage.observe(action, pre: implObs, post: implPost, outcome: implOut, queryChangedSincePending: queryChangedSincePending)
             }
             if case .setQuery = action, !implPost.pending.isEmpty { queryChangedSincePending = true }
@@ -153,6 +172,8 @@ public struct Runner: Sendable {
             if violation == nil && properties.contains(.differential) {
                 violation = Self.compare(implOut, implPost, refOut, refPost, implementation.name, oracle.name)
             }
+            onStep?(StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
+                               outcome: implOut, violation: violation))
             if let violation {
                 out.failure = Failure(step: step + 1, action: action, violation: violation)
                 break
@@ -162,6 +183,7 @@ public struct Runner: Sendable {
             // After a view error the view is out of sync; resync so later steps are judged fairly.
             if viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }
         }
+        if collectCoverage { out.coverage.distributions.sequence(length: out.executed.count, maxTabs: mostTabs) }
         out.choices = choices?.recorded ?? []
         out.bounds = choices?.bounds ?? []
         return out

@@ -41,6 +41,8 @@ struct CheckCommand {
         // Every output place is checked before any work, so a long run cannot end unsaved.
         if let junit = options.junit { try InputFile.prepareOutput(junit, flag: "--junit") }
         if options.useDatabase { try InputFile.checkFolder(options.database, flag: "--db") }
+        if let html = options.html { try InputFile.prepareOutput(html, flag: "--html") }
+        if let frames = options.frames { try InputFile.checkFolder(frames, flag: "--frames") }
         if let path = options.replay { return try replay(path) }
         if let path = options.bytes { return try replayBytes(path) }
         if options.useDatabase, let code = try replayDatabase() { return code }
@@ -70,10 +72,14 @@ struct CheckCommand {
         })
         if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if let found = result.found {
-            return finish(found: found, id: hex(found.sequenceSeed), saved: saved, sequences: result.sequences, steps: result.steps,
-                          elapsed: result.elapsed, seed: config.seed, secondsToFailure: result.secondsToFailure)
+            let code = finish(found: found, id: hex(found.sequenceSeed), saved: saved, sequences: result.sequences, steps: result.steps,
+                              elapsed: result.elapsed, seed: config.seed, secondsToFailure: result.secondsToFailure)
+            return picture(found.shrunk, campaign.runner, coverage: result.coverage, sequences: result.sequences, steps: result.steps,
+                           elapsed: result.elapsed, seed: hex(config.seed), reproduce: [reproduce(seed: found.sequenceSeed)]) ? code : 2
         }
         let rate = Double(result.steps) / max(result.elapsed, 1e-9)
+        let drawn = picture([], campaign.runner, coverage: result.coverage, sequences: result.sequences, steps: result.steps,
+                            elapsed: result.elapsed, seed: hex(config.seed), result: result.interrupted ? "interrupted" : "pass")
         if result.interrupted {
             say("INTERRUPTED by \(Interrupt.name): \(result.sequences) sequences, \(result.steps) steps in \(String(format: "%.2f", result.elapsed)) s, no failure found so far (exit 130)")
             emitJSON(Summary(result: "interrupted", seed: hex(config.seed), sequences: result.sequences, steps: result.steps,
@@ -84,7 +90,37 @@ struct CheckCommand {
         if options.coverage { say(""); say(result.coverage.table()) }
         emitJSON(Summary(result: "pass", seed: hex(config.seed), sequences: result.sequences, steps: result.steps,
                          elapsed: result.elapsed, stepsPerSecond: rate, failure: nil))
-        return writeJUnit(failure: nil, elapsed: result.elapsed, steps: result.steps) ? 0 : 2
+        return writeJUnit(failure: nil, elapsed: result.elapsed, steps: result.steps) && drawn ? 0 : 2
+    }
+
+    /// `--html` and `--frames`: the storyboard of `shrunk` (empty: nothing failed) and the
+    /// campaign's figures. False when a file could not be written (its paths were checked
+    /// before the run, so only a disk that filled up or vanished gets here).
+    func picture(_ shrunk: [Action], _ runner: Runner, coverage: Coverage?, sequences: Int, steps: Int, elapsed: Double, seed: String,
+                 result: String = "fail", reproduce: [String] = []) -> Bool {
+        guard options.html != nil || options.frames != nil else { return true }
+        var summary = HTMLReport.Summary(title: "tabcheck: \(runner.implementation.name) vs \(runner.oracle.name)", result: result,
+                                         implementation: runner.implementation.name, oracle: runner.oracle.name, seed: seed,
+                                         sequences: sequences, steps: steps, elapsed: elapsed, properties: runner.properties)
+        summary.reproduce = reproduce
+        let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner), coverage: coverage)
+        var ok = true
+        if let path = options.html {
+            do {
+                try Data(report.page().utf8).write(to: URL(fileURLWithPath: path))
+                say("wrote the report \(path)\(report.records.isEmpty ? "" : " (\(report.records.count) frames)")")
+            } catch { warn("could not write --html \(path): \(InputFile.reason(error))"); ok = false }
+        }
+        if let dir = options.frames {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                for (i, frames) in report.frames.enumerated() {
+                    try Data(StoryboardFrame.combined(frames).utf8).write(to: URL(fileURLWithPath: dir + "/" + String(format: "frame-%03d.svg", i)))
+                }
+                say("wrote \(report.frames.count) frames to \(dir)")
+            } catch { warn("could not write --frames \(dir): \(InputFile.reason(error))"); ok = false }
+        }
+        return ok
     }
 
     /// `--sequence-seed`: one sequence, exactly as a failure message names it.
@@ -100,7 +136,9 @@ struct CheckCommand {
         }
         let saved = reportOriginal(seed: s, outcome: outcome, origin: "sequence seed \(hex(s))")
         let found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: s, index: 0)
-        return finish(found: found, id: hex(s), saved: saved, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: s)
+        let code = finish(found: found, id: hex(s), saved: saved, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: s)
+        return picture(found.shrunk, runner, coverage: nil, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: hex(s),
+                       reproduce: [reproduce(seed: s)]) ? code : 2
     }
 
     /// How to run this executable again: `tabcheck`, or a package's own (with its drivers).
@@ -214,7 +252,8 @@ struct CheckCommand {
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: file.actions.count,
                                         sequenceSeed: file.seed, replayFile: path, shrinkInterrupted: found.shrinkInterrupted)))
         _ = writeJUnit(failure: found.shrunkFailure, elapsed: 0, steps: outcome.executed.count)
-        return 1
+        return picture(found.shrunk, r, coverage: nil, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: file.seed ?? "none",
+                       reproduce: ["\(me) --replay \(path)"]) ? 1 : 2
     }
 
     /// The largest libFuzzer input read (its runs are capped by --max-steps anyway).
@@ -233,7 +272,9 @@ struct CheckCommand {
         let id = Report.fingerprint(outcome.executed)
         let saved = reportOriginal(seed: nil, outcome: outcome, origin: "bytes \(path)")
         let found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: 0, index: 0)
-        return finish(found: found, id: id, saved: saved, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: nil)
+        let code = finish(found: found, id: id, saved: saved, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: nil)
+        return picture(found.shrunk, runner, coverage: nil, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: "none",
+                       reproduce: ["\(me) --bytes \(path)"]) ? code : 2
     }
 
     /// Replays every saved failure first (Hypothesis's example database), judged by every

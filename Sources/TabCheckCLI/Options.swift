@@ -18,6 +18,8 @@ struct Options {
     var compare = ["production", "reference"]
     var json = false
     var junit: String?
+    var html: String?
+    var frames: String?
     var database = ".tabcheck/failures"
     var useDatabase = true
     var coverage = false
@@ -84,6 +86,14 @@ struct Options {
                 let v = try a.value(arg)
                 guard !v.isEmpty else { throw InputError("--junit needs a file name") }
                 o.junit = v
+            case "--html":
+                let v = try a.value(arg)
+                guard !v.isEmpty else { throw InputError("--html needs a file name") }
+                o.html = v
+            case "--frames":
+                let v = try a.value(arg)
+                guard !v.isEmpty else { throw InputError("--frames needs a folder name") }
+                o.frames = v
             case "--db":
                 let v = try a.value(arg)
                 guard !v.isEmpty else { throw InputError("--db needs a folder name") }
@@ -176,6 +186,13 @@ OUTPUT OPTIONS
                         tabcheck --json > summary.json
   --junit FILE        write a JUnit XML report (one test case per property) for CI dashboards
                         tabcheck --junit build/tabcheck.xml
+  --html FILE         write one self-contained HTML page: the failure as a storyboard (a
+                      frame per step of the shrunk sequence, the failing step for both
+                      drivers side by side; arrow keys step through it) and the campaign's
+                      figures (rule coverage, sequence lengths, tab counts, viewports)
+                        tabcheck --html build/tabcheck.html
+  --frames DIR        write the storyboard's frames as SVG files frame-000.svg … into DIR
+                        tabcheck --replay FILE --frames build/frames
   --coverage          print the coverage table (action kinds, situations reached)
                         tabcheck --coverage --time-limit 30
   --db DIR            failure database (default .tabcheck/failures); replayed first on every run

@@ -110,6 +110,20 @@ import Testing
         #expect(report.contains("<failure message=\"rule F"))
     }
 
+    /// Issue 16: --html and --frames write the storyboard of the shrunk failure.
+    @Test func htmlAndFramesDrawTheShrunkFailure() throws {
+        let dir = Tool.scratch("html")
+        let r = try Tool.planted.run(Self.planted + ["--sequences", "200", "--no-db", "--json", "--html", "out/report.html", "--frames", "out/frames"], cwd: dir)
+        #expect(r.status == 1, "\(r)")
+        let summary = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let steps = try #require((summary?["failure"] as? [String: Any])?["shrunkSteps"] as? Int)
+        let page = try String(contentsOf: dir.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "<figure class=\"frame").count - 1 == steps + 1)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/frames").path)
+        #expect(frames.sorted() == (0...steps).map { String(format: "frame-%03d.svg", $0) })
+        #expect(r.stderr.contains("wrote the report out/report.html (\(steps + 1) frames)"))
+    }
+
     /// 13.5: corpus into a place it cannot write says so (exit 2), never "wrote N".
     @Test func corpusIntoAnUnwritablePlaceFails() throws {
         let r = try Tool.tabcheck.run(["corpus", "/proc/tabcheck-corpus", "3"])

@@ -1,0 +1,189 @@
+import Generators
+
+/// A campaign or replay as one self-contained page (XHTML, so it is well-formed XML): the
+/// storyboard of a failure — a frame per step of the shrunk sequence plus the state before
+/// the first, the failing step drawn for both drivers side by side — then the campaign's
+/// figures and the commands that reproduce the failure. No network, no fetched scripts;
+/// one inline script steps through the frames with the left and right arrow keys.
+public struct HTMLReport {
+    public struct Summary: Sendable {
+        public var title: String
+        public var result: String
+        public var implementation: String
+        public var oracle: String
+        public var seed: String
+        public var sequences: Int
+        public var steps: Int
+        public var elapsed: Double
+        public var properties: [Property]
+        public var reproduce: [String] = []
+        public init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
+                    elapsed: Double, properties: [Property]) {
+            self.title = title; self.result = result; self.implementation = implementation; self.oracle = oracle; self.seed = seed
+            self.sequences = sequences; self.steps = steps; self.elapsed = elapsed; self.properties = properties
+        }
+    }
+
+    public var summary: Summary
+    /// The shrunk failing sequence, step by step (empty when every property held).
+    public var records: [Runner.StepRecord]
+    public var coverage: Coverage?
+
+    public init(summary: Summary, records: [Runner.StepRecord], coverage: Coverage?) {
+        self.summary = summary; self.records = records; self.coverage = coverage
+    }
+
+    /// Replays `actions` through `runner`, recording every step for the storyboard.
+    public static func records(_ actions: [Action], _ runner: Runner) -> [Runner.StepRecord] {
+        var out: [Runner.StepRecord] = []
+        _ = runner.run(.actions(actions), collectCoverage: false, onStep: { out.append($0) })
+        return out
+    }
+
+    /// The frames of the storyboard, one per record; the failing one holds two.
+    public var frames: [[StoryboardFrame]] {
+        records.map { r in
+            guard let v = r.violation else { return [StoryboardFrame(observation: r.implementation, viewport: r.viewport)] }
+            let a = r.implementation, b = r.oracle
+            var differing = Set(a.displayed).symmetricDifference(b.displayed)
+            for (id, title) in zip(a.tabIDs, a.titles) where b.tabIDs.firstIndex(of: id).map({ b.titles[$0] != title }) == true { differing.insert(id) }
+            if v.property != .differential, let id = r.action.flatMap(Self.target) { differing.insert(id) }
+            return [StoryboardFrame(observation: a, viewport: r.viewport, highlight: differing, heading: "implementation: \(summary.implementation)"),
+                    StoryboardFrame(observation: b, viewport: r.viewport, highlight: differing, heading: "oracle: \(summary.oracle)")]
+        }
+    }
+
+    /// The tab an action names by id, if any (to highlight on a failing step).
+    static func target(_ a: Action) -> String? {
+        switch a {
+        case .closeID(let id), .flyAwayFinished(let id), .setTitle(let id, _): return id
+        default: return nil
+        }
+    }
+
+    public func page() -> String {
+        var h = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+        <head><meta charset="utf-8"/><meta name="viewport" content="width=device-width"/>
+        <title>\(xml(summary.title))</title>
+        <style>\(Self.css)</style>
+        </head>
+        <body data-frames="\(records.count)">
+        <header><h1>\(xml(summary.title))</h1>
+        <p class="result \(summary.result == "pass" ? "pass" : "fail")">\(xml(summary.result.uppercased())) · \(xml(summary.implementation)) vs \(xml(summary.oracle)) · seed \(xml(summary.seed)) · \(summary.sequences) sequences, \(summary.steps) steps in \(String(format: "%.2f", summary.elapsed)) s</p>
+        </header>
+
+        """
+        h += storyboard()
+        h += campaign()
+        if !summary.reproduce.isEmpty {
+            h += "<section id=\"reproduce\"><h2>Reproduce</h2><ul>"
+            for line in summary.reproduce { h += "<li><code>\(xml(line))</code></li>" }
+            h += "</ul></section>\n"
+        }
+        h += "<script>//<![CDATA[\n\(Self.script)\n//]]></script>\n</body>\n</html>\n"
+        return h
+    }
+
+    func storyboard() -> String {
+        guard let last = records.last else {
+            return "<section id=\"storyboard\"><h2>Storyboard</h2><p>Every property held: there is no failing sequence to draw.</p></section>\n"
+        }
+        var h = "<section id=\"storyboard\" aria-label=\"storyboard\"><h2>Storyboard: \(records.count - 1) steps, \(records.count) frames</h2>\n"
+        guard let v = last.violation else { return h + strip() + "</section>\n" }
+        h += "<p class=\"broken\">Broken: <strong>\(xml(v.property.rawValue))</strong> — rule <strong>\(xml(v.rule))</strong> (\(xml(v.property.rules))) at step \(last.step): \(xml(v.message))</p>\n"
+        if !v.differences.isEmpty {
+            h += "<table class=\"diff\"><caption>Differing fields (− \(xml(summary.implementation)), + \(xml(summary.oracle)))</caption><tr><th>field</th><th>rule</th><th>\(xml(summary.implementation))</th><th>\(xml(summary.oracle))</th></tr>"
+            for d in v.differences { h += "<tr><td>\(xml(d.field))</td><td>\(xml(d.rule))</td><td>\(xml(d.left))</td><td>\(xml(d.right))</td></tr>" }
+            h += "</table>\n"
+        }
+        return h + strip() + "</section>\n"
+    }
+
+    /// The frames, in order, each with its caption in words.
+    func strip() -> String {
+        var h = "<p class=\"hint\">Left and right arrow keys step through the frames. <span id=\"position\"></span></p>\n<div class=\"strip\">\n"
+        for (r, frames) in zip(records, frames) {
+            let caption = r.action.map { "step \(r.step): \($0.description)" } ?? "before the first step"
+            let o = r.implementation
+            let failing = r.violation != nil
+            h += "<figure class=\"frame\(failing ? " failing" : "")\" id=\"frame-\(r.step)\" data-step=\"\(r.step)\" tabindex=\"-1\">"
+            h += frames.map { $0.svg() }.joined()
+            h += "<figcaption><strong>\(xml(caption))</strong>\(failing ? " — fails here" : "")<br/>"
+            h += "displayed: \(o.displayed.isEmpty ? "none" : xml(o.displayed.map { "\($0) \(quoted(frames[0].title(of: $0)))" }.joined(separator: ", ")))"
+            h += "; query \(xml(quoted(o.query))); active \(xml(o.active ?? "none")); Close All \(o.closeAllEnabled ? "enabled" : "disabled")"
+            if let reason = r.outcome?.rejected { h += "; rejected (\(xml(reason)))" }
+            h += "</figcaption></figure>\n"
+        }
+        return h + "</div>\n"
+    }
+
+    func campaign() -> String {
+        var h = "<section id=\"campaign\"><h2>Campaign</h2>\n<table class=\"facts\">"
+        h += "<tr><th>sequences</th><td>\(summary.sequences)</td></tr><tr><th>steps</th><td>\(summary.steps)</td></tr>"
+        h += "<tr><th>time</th><td>\(String(format: "%.2f", summary.elapsed)) s</td></tr>"
+        h += "<tr><th>properties</th><td>\(xml(summary.properties.map(\.rawValue).joined(separator: ", ")))</td></tr></table>\n"
+        guard let c = coverage else { return h + "<p>No campaign ran (a replay).</p></section>\n" }
+        let rules = RuleCoverage.table(c)
+        h += chart("Rule coverage: steps that exercised each rule", rules.map { ($0.rule, $0.count) })
+        let d = c.distributions
+        h += chart("Sequence lengths (steps)", zip(Distributions.lengthBuckets.map(\.label), d.lengths).map { ($0, $1) })
+        h += chart("Most tabs open at once, per sequence", zip(Distributions.tabBuckets.map(\.label), d.maxTabs).map { ($0, $1) })
+        h += chart("Viewport class of each step", zip(Distributions.ViewportClass.allCases.map(\.rawValue), d.viewports).map { ($0, $1) })
+        h += chart("Situations reached", Coverage.Situation.allCases.map { ($0.rawValue, c.situations[$0] ?? 0) })
+        return h + "</section>\n"
+    }
+
+    /// A horizontal bar chart as inline SVG, with the numbers as text.
+    func chart(_ title: String, _ rows: [(String, Int)]) -> String {
+        let top = max(1, rows.map(\.1).max() ?? 1)
+        let labelW = 8.0 * Double(min(48, rows.map(\.0.count).max() ?? 8)), barW = 260.0, rowH = 18.0
+        var s = "<figure class=\"chart\"><figcaption>\(xml(title))</figcaption>"
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(labelW + barW + 80))\" height=\"\(f(rowH * Double(rows.count) + 4))\" role=\"img\">"
+        for (i, (label, n)) in rows.enumerated() {
+            let y = Double(i) * rowH
+            s += "<text x=\"0\" y=\"\(f(y + 13))\" class=\"label\">\(xml(label))</text>"
+            s += "<rect x=\"\(f(labelW))\" y=\"\(f(y + 3))\" width=\"\(f(max(n > 0 ? 1 : 0, barW * Double(n) / Double(top))))\" height=\"12\" class=\"bar\"/>"
+            s += "<text x=\"\(f(labelW + barW + 6))\" y=\"\(f(y + 13))\" class=\"label\">\(n)</text>"
+        }
+        return s + "</svg></figure>\n"
+    }
+
+    static let css = """
+    body{font-family:system-ui,sans-serif;margin:16px;color:#222}h1{font-size:20px}h2{font-size:17px;margin-top:24px}
+    .result.pass{color:#1a7f37}.result.fail{color:#c62828;font-weight:600}.broken{background:#fdecea;padding:8px;border-left:4px solid #c62828}
+    .strip{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}figure.frame{margin:0;padding:6px;border:2px solid #ddd;border-radius:8px;max-width:520px}
+    figure.frame.current{box-shadow:0 0 0 3px #90caf9}figure.frame.failing{border-color:#c62828}figure.frame figcaption{font-size:12px;max-width:226px}figure.frame.failing figcaption{max-width:460px}
+    .screen{fill:#f7f7f7;stroke:#555}.inset{fill:#e1bee7;opacity:.5}.searchfield{fill:#e0e0e0}.toolbar{fill:#eceff1}
+    .tabcell{fill:#fff;stroke:#999}.tabcell.active{stroke:#1565c0;stroke-width:3}.tabcell.pending{opacity:.35}.tabcell.swiping{fill:#fffde7}
+    .tabcell.differs{stroke:#c62828;stroke-width:3;stroke-dasharray:5 3}text{font-size:11px;fill:#222}text.id,text.placeholder{fill:#777}
+    text.mark{fill:#1565c0;font-size:9px}text.button{fill:#1565c0}text.disabled{fill:#9e9e9e}text.heading{font-weight:600}text.note{fill:#444}
+    table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.bar{fill:#5c6bc0}.chart{margin:8px 0}
+    """
+
+    static let script = """
+    (function () {
+      var frames = document.querySelectorAll('figure.frame');
+      document.body.setAttribute('data-rendered-frames', String(frames.length));
+      if (frames.length === 0) { return; }
+      var current = frames.length - 1;
+      function show(k, scroll) {
+        frames[current].classList.remove('current');
+        current = Math.max(0, Math.min(frames.length - 1, k));
+        frames[current].classList.add('current');
+        if (scroll) {
+          frames[current].focus({preventScroll: true});
+          frames[current].scrollIntoView({block: 'nearest', inline: 'nearest'});
+        }
+        document.getElementById('position').textContent = 'Showing frame ' + current + ' of ' + (frames.length - 1) + '.';
+      }
+      document.addEventListener('keydown', function (e) {
+        if (e.key === 'ArrowRight') { show(current + 1, true); e.preventDefault(); }
+        if (e.key === 'ArrowLeft') { show(current - 1, true); e.preventDefault(); }
+      });
+      show(current, false);
+    })();
+    """
+}
