@@ -24,7 +24,7 @@ done
 browser="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "$browser" ] && [ $install -eq 1 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "report-check: Chromium is missing; installing it from Debian's packages (apt-get install chromium)…"
-  if timeout 300 apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq chromium >/dev/null 2>&1; then
+  if timeout 90 apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive timeout 300 apt-get install -y -qq chromium >/dev/null 2>&1; then
     browser="$(command -v chromium || true)"
   fi
 fi

@@ -22,14 +22,37 @@ extension GridDriver {
 
 public struct RoundTripError: Error, Sendable { public let message: String }
 
+/// A driver that can be made from a viewport and says what it supports: what
+/// `Checker.expectAgreement(MyDriver.self, …)` and `DriverFactory(MyDriver.self)` take.
+public protocol CheckableDriver: GridDriver {
+    init(viewport: ViewportSpec)
+    /// What the model implements beyond the core (default: everything).
+    static var capabilities: Set<Capability> { get }
+    /// The name reports use (default: the type's name).
+    static var name: String { get }
+}
+
+extension CheckableDriver {
+    public static var capabilities: Set<Capability> { Capability.all }
+    public static var name: String { String(describing: Self.self) }
+}
+
 /// A named way to make a driver, for `--compare A,B`.
 public struct DriverFactory: Sendable {
     public let name: String
     public let summary: String
+    /// What drivers made by this factory support (default: everything).
+    public let capabilities: Set<Capability>
     public let make: @Sendable (ViewportSpec) -> any GridDriver
 
-    public init(name: String, summary: String, make: @escaping @Sendable (ViewportSpec) -> any GridDriver) {
-        self.name = name; self.summary = summary; self.make = make
+    public init(name: String, summary: String, capabilities: Set<Capability> = Capability.all,
+                make: @escaping @Sendable (ViewportSpec) -> any GridDriver) {
+        self.name = name; self.summary = summary; self.capabilities = capabilities; self.make = make
+    }
+
+    /// The factory of a `CheckableDriver` type.
+    public init<D: CheckableDriver>(_ type: D.Type, name: String? = nil, summary: String = "") {
+        self.init(name: name ?? D.name, summary: summary.isEmpty ? "\(D.self)" : summary, capabilities: D.capabilities) { D(viewport: $0) }
     }
 
     /// The built-in drivers. Add yours here (or pass a factory to `Runner`) to compare a

@@ -17,6 +17,8 @@ public struct HTMLReport {
         public var elapsed: Double
         public var properties: [Property]
         public var reproduce: [String] = []
+        /// Properties skipped for a missing capability, with what they need.
+        public var skipped: String?
         public init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
                     elapsed: Double, properties: [Property]) {
             self.title = title; self.result = result; self.implementation = implementation; self.oracle = oracle; self.seed = seed
@@ -124,7 +126,9 @@ public struct HTMLReport {
         var h = "<section id=\"campaign\"><h2>Campaign</h2>\n<table class=\"facts\">"
         h += "<tr><th>sequences</th><td>\(summary.sequences)</td></tr><tr><th>steps</th><td>\(summary.steps)</td></tr>"
         h += "<tr><th>time</th><td>\(String(format: "%.2f", summary.elapsed)) s</td></tr>"
-        h += "<tr><th>properties</th><td>\(xml(summary.properties.map(\.rawValue).joined(separator: ", ")))</td></tr></table>\n"
+        h += "<tr><th>properties</th><td>\(xml(summary.properties.map(\.rawValue).joined(separator: ", ")))</td></tr>"
+        if let skipped = summary.skipped { h += "<tr><th>skipped</th><td>\(xml(skipped))</td></tr>" }
+        h += "</table>\n"
         guard let c = coverage else { return h + "<p>No campaign ran (a replay).</p></section>\n" }
         let rules = RuleCoverage.table(c)
         h += chart("Rule coverage: steps that exercised each rule", rules.map { ($0.rule, $0.count) })

@@ -18,6 +18,21 @@ public struct Runner: Sendable {
         self.generator = generator; self.startViewport = startViewport
     }
 
+    /// What both drivers support: the only actions drawn, the only fields compared.
+    public var capabilities: Set<Capability> { implementation.capabilities.intersection(oracle.capabilities) }
+    /// The chosen properties both drivers can be judged by.
+    public var checkedProperties: [Property] { properties.filter { capabilities.allows($0) } }
+    /// The chosen properties skipped because a driver lacks what they need — every report
+    /// names them.
+    public var skippedProperties: [Property] { properties.filter { !capabilities.allows($0) } }
+
+    /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.
+    public var skippedDescription: String? {
+        let skipped = skippedProperties
+        guard !skipped.isEmpty else { return nil }
+        return skipped.map { "\($0.rawValue) (needs \(Capability.needed(by: $0).subtracting(capabilities).names))" }.joined(separator: ", ")
+    }
+
     /// Where a run's actions come from.
     public enum Source {
         /// Fixed actions (replay, shrinking, regression tests).
@@ -45,6 +60,8 @@ public struct Runner: Sendable {
         /// The choices drawn (for a generated run), and the bound of each.
         public var choices: [UInt64] = []
         public var bounds: [UInt64] = []
+        /// Fixed actions not run because a driver does not support them.
+        public var skippedActions = 0
         /// Whether the run stopped before its last action because `deadline` passed or
         /// `shouldStop` said so (no failure is implied either way).
         public var stoppedEarly = false
@@ -77,6 +94,8 @@ public struct Runner: Sendable {
     public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                     onStep: ((StepRecord) -> Void)? = nil) -> Outcome {
+        let capabilities = self.capabilities
+        let properties = checkedProperties
         var impl = start?.0 ?? implementation.make(startViewport)
         var ref = start?.1 ?? oracle.make(startViewport)
         var implObs = impl.observe(), refObs = ref.observe()
@@ -96,9 +115,17 @@ public struct Runner: Sendable {
         var length: Int
         var opening = 0
         switch source {
-        case .actions(let a): fixed = a; length = a.count
+        case .actions(let a):
+            // An action a driver does not support is never run, so it can never fail.
+            fixed = capabilities == Capability.all ? a : a.filter { capabilities.allows($0) }
+            out.skippedActions = a.count - fixed.count
+            length = fixed.count
         case .choices(var c, let maxSteps, let newTabs):
             enabled = generator.enabledKinds(&c)
+            if capabilities != Capability.all {
+                enabled = enabled.filter { capabilities.allows($0) }
+                if enabled.isEmpty { enabled = [.newTab] }
+            }
             weights = generator.weights(of: enabled)
             opening = max(0, newTabs)
             length = opening + c.int(in: 1...max(1, maxSteps))
@@ -170,7 +197,8 @@ public struct Runner: Sendable {
                 if let v = Invariants.check(p, facts) { violation = v; break }
             }
             if violation == nil && properties.contains(.differential) {
-                violation = Self.compare(implOut, implPost, refOut, refPost, implementation.name, oracle.name)
+                violation = Self.compare(implOut, implPost.masked(to: capabilities), refOut, refPost.masked(to: capabilities),
+                                         implementation.name, oracle.name)
             }
             onStep?(StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
                                outcome: implOut, violation: violation))

@@ -58,6 +58,7 @@ struct CheckCommand {
         say("tabcheck: \(options.compare[0]) vs \(options.compare[1]), seed \(hex(config.seed))"
             + (config.shard.count > 1 ? ", shard \(config.shard.index)/\(config.shard.count)" : "")
             + ", properties: \(options.properties.count == Property.allCases.count ? "all" : options.properties.map(\.rawValue).joined(separator: ","))"
+            + (runner.skippedDescription.map { ", skipped: \($0)" } ?? "")
             + ", budget: \(options.sequences.map { "\($0) sequences" + (config.shard.count > 1 ? " in this shard" : "") } ?? "\(String(format: "%g", config.timeLimit ?? 0)) s")")
         let tty = isatty(2) == 1 && !options.quiet
         let campaign = Campaign(runner: runner, config: config)
@@ -101,7 +102,8 @@ struct CheckCommand {
         guard options.html != nil || options.frames != nil else { return true }
         var summary = HTMLReport.Summary(title: "tabcheck: \(runner.implementation.name) vs \(runner.oracle.name)", result: result,
                                          implementation: runner.implementation.name, oracle: runner.oracle.name, seed: seed,
-                                         sequences: sequences, steps: steps, elapsed: elapsed, properties: runner.properties)
+                                         sequences: sequences, steps: steps, elapsed: elapsed, properties: runner.checkedProperties)
+        summary.skipped = runner.skippedDescription
         summary.reproduce = reproduce
         let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner), coverage: coverage)
         var ok = true
@@ -339,10 +341,14 @@ struct CheckCommand {
         var secondsToFailure: Double? = nil
         var shrinkSeconds: Double? = nil
         let failure: FailureInfo?
+        /// Properties not checked because a driver lacks a capability they need.
+        var skipped: [String] = []
     }
 
-    func emitJSON(_ s: Summary) {
+    func emitJSON(_ summary: Summary) {
         guard options.json else { return }
+        var s = summary
+        s.skipped = runner.skippedProperties.map(\.rawValue)
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if let data = try? e.encode(s), let text = String(data: data, encoding: .utf8) { print(text); fflush(nil) }
@@ -356,11 +362,14 @@ struct CheckCommand {
         }
         // A saved failure is judged by every property, so it may fail one not chosen here.
         let properties = options.properties + [failure?.violation.property].compactMap { $0 }.filter { !options.properties.contains($0) }
+        let skipped = runner.skippedProperties
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites><testsuite name=\"tabcheck\" tests=\"\(properties.count)\" failures=\"\(failure == nil ? 0 : 1)\" time=\"\(elapsed)\">\n"
+        xml += "<testsuites><testsuite name=\"tabcheck\" tests=\"\(properties.count)\" failures=\"\(failure == nil ? 0 : 1)\" skipped=\"\(skipped.count)\" time=\"\(elapsed)\">\n"
         for p in properties {
             xml += "  <testcase classname=\"tabcheck\" name=\"\(p.rawValue) (\(p.rules))\" time=\"\(elapsed / Double(properties.count))\""
-            if let f = failure, f.violation.property == p {
+            if skipped.contains(p) {
+                xml += "><skipped message=\"\(esc("a driver lacks \(Capability.needed(by: p).subtracting(runner.capabilities).names)"))\"/></testcase>\n"
+            } else if let f = failure, f.violation.property == p {
                 xml += "><failure message=\"\(esc("rule \(f.violation.rule): \(f.violation.message)"))\">\(esc(f.description))</failure></testcase>\n"
             } else { xml += "/>\n" }
         }

@@ -1,0 +1,98 @@
+import Generators
+
+/// What a driver's view-model implements, beyond the core every driver has (new tab, close
+/// the displayed item at an index, the tabs and the displayed mapping). A driver declares
+/// its capabilities; a run draws only actions both drivers support, compares only what
+/// both show, and skips — and names as skipped — the properties that need a missing one.
+public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
+    /// The search filter: query, begin/end/cancel search, Cancel button (F1, F6, F7).
+    case filter
+    /// Page titles change (F8).
+    case titles
+    /// Close a tab by identity (F4).
+    case closeByID
+    /// Close All and its button state (F5, B1, B2).
+    case closeAll
+    /// Reorder (F9).
+    case move
+    /// The active tab: select, and which tab is active (A1–A4).
+    case activeTab
+    /// Reopen closed tabs (U1–U3).
+    case reopen
+    /// Viewports and the grid layout (L1–L7).
+    case layout
+    /// Swipe to delete: the gesture, its lock, its offset (G1–G5).
+    case swipes
+    /// The close button's deferred deletion and fly-away completions (G6).
+    case flyAway
+    /// Save and restore sessions (P1–P5).
+    case sessions
+
+    public static func < (a: Capability, b: Capability) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    public static let all = Set(allCases)
+
+    /// What an action kind needs; nil for the core.
+    public static func needed(by kind: ActionKind) -> Capability? {
+        switch kind {
+        case .newTab, .closeDisplayed: return nil
+        case .willAppear, .closeAll: return .closeAll
+        case .closeID: return .closeByID
+        case .setQuery, .search: return .filter
+        case .setTitle: return .titles
+        case .move: return .move
+        case .select: return .activeTab
+        case .reopen: return .reopen
+        case .setViewport: return .layout
+        case .swipeBegan, .swipeChanged, .swipeEnded: return .swipes
+        case .tapClose, .flyAwayFinished: return .flyAway
+        case .save, .restoreData: return .sessions
+        }
+    }
+
+    /// What a property needs to mean anything.
+    public static func needed(by property: Property) -> Set<Capability> {
+        switch property {
+        case .differential, .mapping, .rejection, .crash: return []
+        case .closeAllButton: return [.closeAll]
+        case .itemsPerRow: return [.layout]
+        case .activeTab: return [.activeTab]
+        case .swipeLock: return [.swipes, .flyAway]
+        case .reopen: return [.reopen]
+        case .session: return [.sessions]
+        case .filter: return [.filter]
+        }
+    }
+}
+
+extension Set where Element == Capability {
+    public func allows(_ kind: ActionKind) -> Bool { Capability.needed(by: kind).map(contains) ?? true }
+    public func allows(_ action: Action) -> Bool { allows(action.kind) }
+    public func allows(_ property: Property) -> Bool { Capability.needed(by: property).isSubset(of: self) }
+
+    /// "filter, swipes" — for reports.
+    public var names: String { sorted().map(\.rawValue).joined(separator: ", ") }
+}
+
+extension Observation {
+    /// This observation with every field outside `capabilities` at its default, so two
+    /// drivers are compared only on what both implement.
+    public func masked(to capabilities: Set<Capability>) -> Observation {
+        guard capabilities != Capability.all else { return self }
+        var o = self
+        let blank = Observation()
+        if !capabilities.contains(.filter) { o.query = blank.query; o.cancelVisible = blank.cancelVisible }
+        if !capabilities.contains(.closeAll) { o.closeAllEnabled = blank.closeAllEnabled }
+        if !capabilities.contains(.activeTab) { o.active = blank.active }
+        if !capabilities.contains(.layout) { o.layout = blank.layout }
+        if !capabilities.contains(.swipes) {
+            o.swipeHolder = blank.swipeHolder; o.swipeOffset = blank.swipeOffset; o.swipeScale = blank.swipeScale
+            o.swipeAbove = blank.swipeAbove; o.scrollEnabled = blank.scrollEnabled
+        }
+        if !capabilities.contains(.flyAway) && !capabilities.contains(.swipes) { o.pending = blank.pending }
+        if !capabilities.contains(.reopen) { o.closedCount = blank.closedCount; o.newestClosed = blank.newestClosed }
+        return o
+    }
+}
