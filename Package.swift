@@ -13,17 +13,20 @@ var targets: [Target] = [
     .target(name: "Generators"),
     .target(name: "Checker", dependencies: ["TabModel", "ReferenceModel", "Generators"]),
     .target(name: "TabCheckCLI", dependencies: ["Checker"]),
+    // The Swift Testing API for checking your own view-model (GridCheck.expectAgreement).
+    .target(name: "TabGridTesting", dependencies: ["Checker"]),
     .executableTarget(name: "tabcheck", dependencies: ["TabCheckCLI"]),
     // `tabcheck` plus planted-bug drivers: the command-line tests need campaigns that fail.
     .executableTarget(name: "tabcheck-planted", dependencies: ["TabCheckCLI"], path: "Tests/PlantedTabcheck"),
     .testTarget(name: "CLITests", dependencies: ["Checker", "TabModel", "tabcheck", "tabcheck-planted"]),
-    .testTarget(name: "PropertyTests", dependencies: ["Checker", "TabModel", "ReferenceModel", "Generators"]),
+    .testTarget(name: "PropertyTests", dependencies: ["Checker", "TabModel", "ReferenceModel", "Generators", "TabGridTesting"]),
     .testTarget(name: "FuzzTests", dependencies: ["Checker", "TabModel", "ReferenceModel", "Generators"]),
 ]
 var products: [Product] = [
     .library(name: "TabModel", targets: ["TabModel"]),
     .library(name: "Checker", targets: ["Checker"]),
     .library(name: "TabCheckCLI", targets: ["TabCheckCLI"]),
+    .library(name: "TabGridTesting", targets: ["TabGridTesting"]),
     .executable(name: "tabcheck", targets: ["tabcheck"]),
 ]
 if fuzzing {

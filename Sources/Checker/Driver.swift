@@ -52,7 +52,7 @@ public struct DriverFactory: Sendable {
 
     /// The factory of a `CheckableDriver` type.
     public init<D: CheckableDriver>(_ type: D.Type, name: String? = nil, summary: String = "") {
-        self.init(name: name ?? D.name, summary: summary.isEmpty ? "\(D.self)" : summary, capabilities: D.capabilities) { D(viewport: $0) }
+        self.init(name: name ?? D.name, summary: summary.isEmpty ? "\(D.self), checked through its CheckableDriver conformance" : summary, capabilities: D.capabilities) { D(viewport: $0) }
     }
 
     /// The built-in drivers. Add yours here (or pass a factory to `Runner`) to compare a

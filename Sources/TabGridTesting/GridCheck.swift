@@ -1,0 +1,207 @@
+import Checker
+import Foundation
+import Generators
+import Testing
+
+/// Checking your own view-model from a Swift Testing test, in one call:
+///
+/// ```swift
+/// import TabGridTesting
+///
+/// @Test func myGridAgreesWithTheReference() async {
+///     await GridCheck.expectAgreement(MyGridDriver.self, with: .reference, budget: .seconds(5))
+/// }
+/// ```
+///
+/// It runs a campaign of `MyGridDriver` against the oracle. On a failure it records one
+/// `Issue` at the call site — the failing property and rule, the shrunk sequence step by
+/// step, the seed to reproduce it — and attaches the replay file (`tabcheck --replay` reads
+/// it) and a regression test to paste, so `swift test --attachments-path DIR` leaves both on
+/// disk for CI to upload. A summary (what was checked, what was skipped for a missing
+/// capability) is attached on every run.
+///
+/// The environment overrides what the call leaves unset: `TABGRID_SEED` (the master seed),
+/// `TABGRID_ITERATIONS` (a number of sequences instead of a time budget),
+/// `TABGRID_TIME_LIMIT` (seconds), `TABGRID_PROPERTIES` (comma-separated names). A bad value
+/// is an issue of its own, saying which and why.
+public enum GridCheck {
+    /// What the driver is compared with.
+    public enum Oracle: Sendable {
+        /// The naive reading of the spec (ReferenceModel).
+        case reference
+        /// The production `TabGrid` (to validate a refactor against it).
+        case production
+        /// Any other driver.
+        case driver(DriverFactory)
+
+        var factory: DriverFactory {
+            switch self {
+            case .reference: return DriverFactory.named("reference")!
+            case .production: return DriverFactory.named("production")!
+            case .driver(let f): return f
+            }
+        }
+    }
+
+    /// How long the campaign runs.
+    public enum Budget: Sendable, Equatable {
+        case seconds(Double)
+        case sequences(Int)
+    }
+
+    /// The fixed default seed: a test suite is repeatable; `TABGRID_SEED` explores.
+    public static let defaultSeed: UInt64 = Campaign.Config().seed
+
+    /// Runs the campaign; returns the (shrunk) failure, if any, after recording it.
+    @discardableResult
+    public static func expectAgreement<D: CheckableDriver>(
+        _ driver: D.Type, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
+        seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Campaign.Found? {
+        check(DriverFactory(driver), typeName: String(describing: D.self), with: oracle, budget: budget, properties: properties, seed: seed,
+              maxSteps: maxSteps, shrinkTime: shrinkTime, sourceLocation: sourceLocation)
+    }
+
+    /// The same, for a driver given as a factory.
+    @discardableResult
+    public static func expectAgreement(
+        _ driver: DriverFactory, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
+        seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Campaign.Found? {
+        check(driver, typeName: nil, with: oracle, budget: budget, properties: properties, seed: seed, maxSteps: maxSteps,
+              shrinkTime: shrinkTime, sourceLocation: sourceLocation)
+    }
+
+    static func check(_ driver: DriverFactory, typeName: String?, with oracle: Oracle, budget: Budget?, properties: [Property]?,
+                      seed: UInt64?, maxSteps: Int, shrinkTime: Double, sourceLocation: SourceLocation) -> Campaign.Found? {
+        let settings: Settings
+        do { settings = try Settings(budget: budget, properties: properties, seed: seed, environment: ProcessInfo.processInfo.environment) } catch {
+            Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
+            return nil
+        }
+        let runner = Runner(implementation: driver, oracle: oracle.factory, properties: settings.properties)
+        var config = Campaign.Config()
+        config.seed = settings.seed
+        config.maxSteps = maxSteps
+        config.shrinkTime = shrinkTime
+        switch settings.budget {
+        case .seconds(let s): config.sequences = Int.max / 2; config.timeLimit = s
+        case .sequences(let n): config.sequences = n
+        }
+        let result = Campaign(runner: runner, config: config).run()
+        let checked = "\(runner.implementation.name) vs \(runner.oracle.name), seed \(hex(settings.seed)): \(result.sequences) sequences, \(result.steps) steps; "
+            + "checked \(runner.checkedProperties.map(\.rawValue).joined(separator: ", "))"
+            + (runner.skippedDescription.map { "; skipped \($0)" } ?? "")
+        Attachment.record(checked + "\n", named: "tabcheck-summary.txt", sourceLocation: sourceLocation)
+        guard let found = result.found else { return nil }
+        let f = found.shrunkFailure
+        let text = """
+            \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) (\(runner.implementation.name) vs \(runner.oracle.name)); \
+            shrunk \(found.original.count) → \(found.shrunk.count) steps
+            \(Report.steps(found.shrunk, failure: f))
+
+            reproduce: sequence seed \(hex(found.sequenceSeed)) (TABGRID_SEED=\(hex(settings.seed)), --max-steps \(maxSteps)); the replay file and a regression test are attached
+            \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")
+            """
+        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+        let replay = ReplayFile(seed: found.sequenceSeed, violation: f.violation, compare: [runner.implementation.name, runner.oracle.name],
+                                originalSteps: found.original.count, actions: found.shrunk)
+        let name = "\(f.violation.property.rawValue)-\(Report.ruleSlug(f.violation.rule))-\(hex(found.sequenceSeed))"
+        Attachment.record(Array(replay.encoded()), named: name + ".replay.json", sourceLocation: sourceLocation)
+        Attachment.record(regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), typeName: typeName, driver: driver, oracle: oracle),
+                          named: name + "-regression.swift", sourceLocation: sourceLocation)
+        return found
+    }
+
+    /// The pasted regression test's one line: replays `actions` through the driver and the
+    /// oracle with every property, and records an issue (with the report) if it fails.
+    @discardableResult
+    public static func expectNoFailure<D: CheckableDriver>(
+        _ actions: [Action], _ driver: D.Type, with oracle: Oracle = .reference, properties: [Property] = Property.allCases,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Runner.Failure? {
+        let failure = Regression.check(actions, properties: properties, implementation: DriverFactory(driver), oracle: oracle.factory)
+        if let failure {
+            Issue.record(Comment(rawValue: Report.steps(Array(actions.prefix(failure.step)), failure: failure)), sourceLocation: sourceLocation)
+        }
+        return failure
+    }
+
+    /// The test to paste: `expectNoFailure` with the driver's type when it is known, else
+    /// `Regression.check` with the factories.
+    static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String, typeName: String?, driver: DriverFactory,
+                               oracle: Oracle) -> String {
+        guard let typeName else {
+            return Report.regressionTest(actions, failure: failure, id: id, compare: [driver.name, oracle.factory.name]) + "\n"
+        }
+        let name = "regression_\(failure.violation.property.rawValue)_\(Report.ruleSlug(failure.violation.rule))_\(id)"
+        let oracleCode: String
+        switch oracle {
+        case .reference: oracleCode = ".reference"
+        case .production: oracleCode = ".production"
+        case .driver(let f): oracleCode = ".driver(/* the DriverFactory named \(swiftStringLiteral(f.name)) */)"
+        }
+        return """
+        // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
+        @Test func \(name)() {
+            GridCheck.expectNoFailure([
+        \(actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n"))
+            ], \(typeName).self, with: \(oracleCode))
+        }
+
+        """
+    }
+
+    /// The regression test attached for `found` (what a user pastes).
+    public static func regressionTestText(_ found: Campaign.Found, typeName: String, with oracle: Oracle = .reference) -> String {
+        regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed), typeName: typeName,
+                       driver: oracle.factory, oracle: oracle)
+    }
+
+    /// The settings a call would use (for tests of the environment handling).
+    public static func settings(budget: Budget?, properties: [Property]?, seed: UInt64?, environment: [String: String]) throws(InputError)
+        -> (budget: Budget, properties: [Property], seed: UInt64) {
+        let s = try Settings(budget: budget, properties: properties, seed: seed, environment: environment)
+        return (s.budget, s.properties, s.seed)
+    }
+
+    /// Arguments, else the environment, else the defaults — checked strictly.
+    struct Settings {
+        var budget: Budget
+        var properties: [Property]
+        var seed: UInt64
+
+        init(budget: Budget?, properties: [Property]?, seed: UInt64?, environment env: [String: String]) throws(InputError) {
+            if let seed { self.seed = seed } else { self.seed = try EnvironmentSettings.seed("TABGRID_SEED", in: env).get() ?? GridCheck.defaultSeed }
+            if let budget {
+                self.budget = budget
+            } else if let n = try EnvironmentSettings.count("TABGRID_ITERATIONS", in: env, 1...10_000_000).get() {
+                self.budget = .sequences(n)
+            } else if let raw = env["TABGRID_TIME_LIMIT"] {
+                guard let s = Double(raw.trimmingCharacters(in: .whitespaces)), s.isFinite, s > 0, s <= 86_400 else {
+                    throw InputError("TABGRID_TIME_LIMIT=\"\(raw)\": takes seconds, more than 0 and at most 86400; unset it for the default")
+                }
+                self.budget = .seconds(s)
+            } else {
+                self.budget = .seconds(5)
+            }
+            if case .seconds(let s) = self.budget, !(s.isFinite && s > 0) { throw InputError("budget .seconds(\(s)): takes seconds more than 0") }
+            if case .sequences(let n) = self.budget, n < 1 { throw InputError("budget .sequences(\(n)): takes a whole number ≥ 1") }
+            if let properties {
+                self.properties = properties
+            } else if let raw = env["TABGRID_PROPERTIES"] {
+                var chosen: [Property] = []
+                for name in raw.split(separator: ",", omittingEmptySubsequences: false) {
+                    let n = name.trimmingCharacters(in: .whitespaces)
+                    guard let p = Property(rawValue: n) else {
+                        throw InputError("TABGRID_PROPERTIES=\"\(raw)\": unknown property \"\(n)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    if !chosen.contains(p) { chosen.append(p) }
+                }
+                self.properties = chosen
+            } else {
+                self.properties = Property.allCases
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Checker
+import Foundation
+import Generators
+import TabGridTesting
+import Testing
+
+/// Issue 15.1: the Swift Testing API, used as a user's test target would use it.
+@Suite struct GridCheckTests {
+    /// The production grid with the tutorial's F3 bug (close tabs[i]), as a user's driver.
+    struct ClosesTabsIndex: CheckableDriver {
+        var base: PlantedDriver
+        init(viewport: ViewportSpec) { base = PlantedDriver(bug: .closesTabsIndex, base: TabModelDriver(viewport: viewport)) }
+        mutating func apply(_ action: Action) -> StepOutcome { base.apply(action) }
+        func observe() -> Observation { base.observe() }
+        func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+    }
+
+    /// Production itself, declared without the session capability.
+    struct Sessionless: CheckableDriver {
+        var base: TabModelDriver
+        init(viewport: ViewportSpec) { base = TabModelDriver(viewport: viewport) }
+        static var capabilities: Set<Capability> { Capability.all.subtracting([.sessions]) }
+        mutating func apply(_ action: Action) -> StepOutcome { base.apply(action) }
+        func observe() -> Observation { base.observe() }
+        func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+    }
+
+    @Test func aFailureIsRecordedAtTheCallSiteWithTheShrunkSequence() async {
+        var found: Campaign.Found?
+        await withKnownIssue {
+            found = await GridCheck.expectAgreement(ClosesTabsIndex.self, with: .reference, budget: .sequences(300))
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return issue.sourceLocation?.fileID.hasSuffix("GridCheckTests.swift") == true
+                && text.contains("mapping broke rule F") && text.contains("← fails here") && text.contains("reproduce: sequence seed")
+        }
+        #expect(found?.shrunk.count == 5)
+        let test = GridCheck.regressionTestText(found!, typeName: "ClosesTabsIndex")
+        #expect(test.contains("GridCheck.expectNoFailure([") && test.contains("], ClosesTabsIndex.self, with: .reference)"))
+    }
+
+    @Test func aPassingDriverRecordsNothingAndSkipsWhatItLacks() async {
+        let found = await GridCheck.expectAgreement(Sessionless.self, budget: .sequences(100))
+        #expect(found == nil)
+        #expect(Runner(implementation: DriverFactory(Sessionless.self)).skippedProperties == [.session])
+    }
+
+    @Test func thePastedOneLinerFailsWhileTheBugIsThere() {
+        let actions: [Action] = [.newTab, .newTab, .setTitle(id: "t2", title: "e "), .setQuery("e "), .closeDisplayed(0)]
+        withKnownIssue { _ = GridCheck.expectNoFailure(actions, ClosesTabsIndex.self) }
+        #expect(GridCheck.expectNoFailure(actions, Sessionless.self) == nil)
+    }
+
+    @Test func settingsComeFromArgumentsThenTheEnvironment() throws {
+        let env = ["TABGRID_SEED": "0x2a", "TABGRID_ITERATIONS": "40", "TABGRID_PROPERTIES": "mapping, filter"]
+        let s = try GridCheck.settings(budget: nil, properties: nil, seed: nil, environment: env)
+        #expect(s.seed == 42 && s.budget == .sequences(40) && s.properties == [.mapping, .filter])
+        let given = try GridCheck.settings(budget: .seconds(2), properties: [.crash], seed: 7, environment: env)
+        #expect(given.seed == 7 && given.budget == .seconds(2) && given.properties == [.crash])
+        #expect(try GridCheck.settings(budget: nil, properties: nil, seed: nil, environment: ["TABGRID_TIME_LIMIT": "3"]).budget == .seconds(3))
+        for bad in [["TABGRID_PROPERTIES": "mapping,nope"], ["TABGRID_TIME_LIMIT": "-1"], ["TABGRID_ITERATIONS": "0"], ["TABGRID_SEED": "x"]] {
+            #expect(throws: InputError.self, "\(bad)") { try GridCheck.settings(budget: nil, properties: nil, seed: nil, environment: bad) }
+        }
+    }
+}
