@@ -24,7 +24,7 @@ public struct RoundTripError: Error, Sendable { public let message: String }
 
 /// A driver that can be made from a viewport and says what it supports: what
 /// `Checker.expectAgreement(MyDriver.self, …)` and `DriverFactory(MyDriver.self)` take.
-public protocol CheckableDriver: GridDriver {
+public protocol CheckableDriver: GridDriver, SendableMetatype {
     init(viewport: ViewportSpec)
     /// What the model implements beyond the core (default: everything).
     static var capabilities: Set<Capability> { get }

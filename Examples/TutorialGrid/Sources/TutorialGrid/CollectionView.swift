@@ -1,0 +1,84 @@
+import Checker
+
+/// UICollectionView, as far as the tutorial uses it: its cells (one per item; no
+/// off-screen reuse), its bounds and safe area, scrolling, and UIKit's batch-update rules —
+/// an inconsistent update raises, as UIKit's `NSInternalInconsistencyException` does, and
+/// the app crashes. Every update is recorded for the checker.
+final class CollectionView {
+    var bounds = (width: 393.0, height: 852.0)
+    var safeAreaInsets = (left: 0.0, right: 0.0, top: 59.0, bottom: 34.0)
+    var isScrollEnabled = true
+    private(set) var cells: [TabCell] = []
+    /// What the app told UIKit during the current event.
+    var recorded: [ViewUpdate] = []
+    /// UIKit's exception, when an update broke its rules (the app is dead after it).
+    var exception: String?
+    let makeCell: () -> TabCell
+    /// The data source: how many items there are now, and binding a cell to item i.
+    var numberOfItemsInDataSource: () -> Int = { 0 }
+    var configure: (TabCell, Int) -> Void = { _, _ in }
+    /// A cell left the collection view (deleted, or beyond the items after a reload).
+    var didRemove: (TabCell) -> Void = { _ in }
+
+    init(makeCell: @escaping () -> TabCell) { self.makeCell = makeCell }
+
+    func numberOfItems(inSection section: Int) -> Int { cells.count }
+
+    func indexPath(for cell: TabCell) -> Int? { cells.firstIndex { $0 === cell } }
+
+    func cellForItem(at i: Int) -> TabCell? { cells.indices.contains(i) ? cells[i] : nil }
+
+    func reloadData() {
+        recorded.append(.reload)
+        let n = numberOfItemsInDataSource()
+        // Visible cells are reused in place: the cell at item p now shows item p.
+        if cells.count > n {
+            let gone = cells[n...]
+            cells.removeLast(cells.count - n)
+            gone.forEach(didRemove)
+        }
+        while cells.count < n { cells.append(makeCell()) }
+        for (p, cell) in cells.enumerated() { configure(cell, p) }
+    }
+
+    func insertItems(at indexPaths: [Int]) {
+        recorded.append(.batch(deletes: [], inserts: indexPaths, moves: []))
+        guard check(inserted: indexPaths.count, deleted: 0) else { return }
+        for i in indexPaths.sorted() {
+            guard i >= 0 && i <= cells.count else { return raise("attempt to insert item \(i) into section 0, but there are only \(cells.count + 1) items in section 0 after the update") }
+            let cell = makeCell()
+            cells.insert(cell, at: i)
+            configure(cell, i)
+        }
+    }
+
+    func deleteItems(at indexPaths: [Int]) {
+        recorded.append(.batch(deletes: indexPaths, inserts: [], moves: []))
+        guard check(inserted: 0, deleted: indexPaths.count) else { return }
+        for i in indexPaths.sorted(by: >) {
+            guard i >= 0 && i < cells.count else { return raise("attempt to delete item \(i) from section 0 which only contains \(cells.count) items before the update") }
+            didRemove(cells.remove(at: i))
+        }
+    }
+
+    func performBatchUpdates(deletes: [Int], inserts: [Int]) {
+        recorded.append(.batch(deletes: deletes, inserts: inserts, moves: []))
+        guard check(inserted: inserts.count, deleted: deletes.count) else { return }
+        for i in deletes.sorted(by: >) { didRemove(cells.remove(at: i)) }
+        for i in inserts.sorted() { let cell = makeCell(); cells.insert(cell, at: i); configure(cell, i) }
+    }
+
+    /// UIKit's count rule: after = before − deleted + inserted.
+    private func check(inserted: Int, deleted: Int) -> Bool {
+        let after = numberOfItemsInDataSource()
+        guard after == cells.count - deleted + inserted else {
+            raise("Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(cells.count)), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted)")
+            return false
+        }
+        return true
+    }
+
+    private func raise(_ reason: String) {
+        if exception == nil { exception = "NSInternalInconsistencyException: \(reason)" }
+    }
+}

@@ -1,0 +1,168 @@
+import Checker
+
+enum Orientation {
+    case landscape
+    case portrait
+}
+
+/// The tutorial's `TabCollectionVC`: the data source, the layout delegate, the toolbar and
+/// the `TabCellDelegate`. UIKit calls are made on `CollectionView`, which records them.
+final class TabCollectionVC {
+    var vm: TabCollectionVM!
+    let collectionView: CollectionView
+    let filterTabsSearchBar = SearchBar()
+    let lock = SwipeLock()
+    let fixes: Fixes
+    /// `closeAllTabsButton.isEnabled`, and the states sent during the current event.
+    var closeAllTabsButtonIsEnabled = true
+    var closeAllStatesSent: [Bool] = []
+    /// The tabs whose cells are flying away (fly-left started, not finished).
+    var flyingTabs: [Tab] = []
+    /// A `fatalError` or a trap the tutorial's code hit (the app is dead after it).
+    var trapped: String?
+
+    init(fixes: Fixes) {
+        self.fixes = fixes
+        let lock = self.lock
+        collectionView = CollectionView(makeCell: { TabCell(lock: lock, fixes: fixes) })
+        vm = TabCollectionVM(vc: self, fixes: fixes)
+        filterTabsSearchBar.delegate = vm
+        collectionView.numberOfItemsInDataSource = { [unowned self] in self.vm.filteredTabs.count }
+        collectionView.configure = { [unowned self] cell, item in self.cellForItemAt(cell, item) }
+        if fixes.contains(.releaseLockWithCell) { collectionView.didRemove = { $0.releaseSwipeBecauseCellIsGone() } }
+    }
+
+    // MARK: Data source
+
+    /// `collectionView(_:cellForItemAt:)`.
+    func cellForItemAt(_ tabSnapshotCell: TabCell, _ item: Int) {
+        let relevantTab = vm.filteredTabs[item]
+        if fixes.contains(.releaseLockWithCell), tabSnapshotCell.tab != relevantTab { tabSnapshotCell.releaseSwipeBecauseCellIsGone() }
+        tabSnapshotCell.title = relevantTab.title
+        tabSnapshotCell.tab = relevantTab
+        tabSnapshotCell.delegate = self
+    }
+
+    // MARK: Layout (chapter 4)
+
+    private static let INSET_PADDING = 15.0
+
+    var orientation: Orientation {
+        collectionView.bounds.width > collectionView.bounds.height ? .landscape : .portrait
+    }
+
+    func insetForSection() -> (top: Double, left: Double, bottom: Double, right: Double) {
+        (top: TabCollectionVC.INSET_PADDING,
+         left: collectionView.safeAreaInsets.left + TabCollectionVC.INSET_PADDING,
+         bottom: TabCollectionVC.INSET_PADDING,
+         right: collectionView.safeAreaInsets.right + TabCollectionVC.INSET_PADDING)
+    }
+
+    private func itemsPerRow(for orientation: Orientation, and tabCount: Int) -> Double {
+        if tabCount == 1 { return 1.33 }
+        if tabCount == 2 { return 2 }
+        switch orientation {
+        case .portrait:
+            return 2
+        case .landscape:
+            return 3
+        }
+    }
+
+    /// `sizeForItemAt`, with its `rowItemCount` (nil size: the fix found no room).
+    func sizeForItem() -> (rowItemCount: Double, width: Double, height: Double)? {
+        let orientation = collectionView.orientationValue
+        let safeAreaWidth = collectionView.bounds.width - collectionView.safeAreaInsets.left - collectionView.safeAreaInsets.right
+
+        var rowItemCount = itemsPerRow(for: orientation, and: collectionView.numberOfItems(inSection: 0))
+        func width(_ c: Double) -> Double {
+            let interItemSpacing = TabCollectionVC.INSET_PADDING * (2 * c)
+            return (safeAreaWidth - interItemSpacing) / c
+        }
+        var itemWidth = width(rowItemCount)
+        if fixes.contains(.minimumItemWidth) {
+            let b = collectionView.bounds, s = collectionView.safeAreaInsets
+            guard [b.width, b.height, s.left, s.right, s.top, s.bottom].allSatisfy(\.isFinite), s.left >= 0, s.right >= 0,
+                  b.width > 0, b.height > 0, safeAreaWidth > 0, b.width <= 1e7, b.height <= 1e7 else { return nil }
+            while !(itemWidth >= 44) && rowItemCount > 1 {
+                rowItemCount = rowItemCount == 1.33 ? 1 : rowItemCount - 1
+                itemWidth = width(rowItemCount)
+            }
+            guard itemWidth >= 44 else { return nil }
+        }
+
+        let deviceAspectRatio = collectionView.bounds.height / collectionView.bounds.width
+        let squareAspectRatio = 1.0
+        let squarifiedAspectRatio = (squareAspectRatio + deviceAspectRatio) / 2
+        let aspectRatio = orientation == .portrait ? squarifiedAspectRatio : deviceAspectRatio
+
+        let itemHeight = itemWidth * aspectRatio
+
+        return (rowItemCount, itemWidth, itemHeight)
+    }
+
+    // MARK: Toolbar (chapter 5)
+
+    func createNewTabButtonPressed() {
+        guard let newTabIndexPath = vm.appendNewTabToTabsArray() else { return }
+        collectionView.insertItems(at: [newTabIndexPath])
+    }
+
+    func closeAllTabsButtonPressed() {
+        vm.closeAllTabs()
+        collectionView.reloadData()
+    }
+
+    func tabsLengthIsZero() {
+        closeAllTabsButtonIsEnabled = false
+        closeAllStatesSent.append(false)
+    }
+
+    func tabsLengthIsPositive() {
+        closeAllTabsButtonIsEnabled = true
+        closeAllStatesSent.append(true)
+    }
+
+    func viewWillAppear() {
+        vm.tabCollectionVCWillAppear()
+    }
+
+    // MARK: Search (chapter 6)
+
+    func filterQueryTextDidChange() {
+        collectionView.reloadData()
+    }
+
+    func filterQuerySearchBarCancelButtonClicked() {
+        filterTabsSearchBar.text = ""
+        filterTabsSearchBar.resignFirstResponder()
+    }
+
+    // MARK: TabCellDelegate (chapters 7 and 8)
+
+    func delete(cell: TabCell) {
+        if fixes.contains(.completeByIdentity) {
+            guard let tab = cell.completingTab ?? cell.tab, let index = vm.deleteTab(tab) else { return }
+            collectionView.deleteItems(at: [index])
+            return
+        }
+        guard let filteredTabsIndexPath = collectionView.indexPath(for: cell) else {
+            trapped = "Fatal error: Cannot find indexPath for Tab whose deletion was requested."
+            return
+        }
+        guard filteredTabsIndexPath < vm.filteredTabs.count else {
+            trapped = "Fatal error: Index out of range (filteredTabs[\(filteredTabsIndexPath)] of \(vm.filteredTabs.count))"
+            return
+        }
+        vm.deleteTabFromTabsArray(atIndexPathForFilteredTabs: filteredTabsIndexPath)
+        collectionView.deleteItems(at: [filteredTabsIndexPath])
+    }
+
+    func someTabCellIsBeingSwiped(isSwiping: Bool) {
+        collectionView.isScrollEnabled = !isSwiping
+    }
+}
+
+extension CollectionView {
+    var orientationValue: Orientation { bounds.width > bounds.height ? .landscape : .portrait }
+}

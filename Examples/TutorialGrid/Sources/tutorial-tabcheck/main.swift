@@ -1,0 +1,10 @@
+import Checker
+import TabCheckCLI
+import TutorialGrid
+
+// tabcheck with the tutorial's drivers: `swift run tutorial-tabcheck --compare tutorial,reference`.
+// `tutorial-K` is the tutorial with the first K fixes of docs/tutorial-findings.md applied.
+let steps = (1...Fixes.allCases.count).map { k in
+    DriverFactory.tutorial(fixes: Fixes(Fixes.allCases.prefix(k)), name: "tutorial-\(k)")
+}
+TabCheck.main(drivers: DriverFactory.tutorialDrivers + steps)

@@ -1,0 +1,59 @@
+import Checker
+import Testing
+import TabGridTesting
+@testable import TutorialGrid
+
+/// The checker on the tutorial's own view-model (docs/tutorial-findings.md). Each test
+/// expects the failure the checker reported at that step of the fixing loop and asserts its
+/// rule: if the checker stops finding it, or finds something else, the test fails.
+@Suite struct TutorialFindingsTests {
+    /// Step K: the first K fixes applied; the failure the campaign reports next.
+    static let findings: [(k: Int, rule: String, bug: String)] = [
+        (0, "crash broke rule crash", "tutorial bug 1: a new tab hidden by the filter is inserted at tabs.count - 1; UIKit raises"),
+        (1, "swipeLock broke rule G6", "tutorial bug 5: negative fly-left duration"),
+        (2, "differential broke rule swipe.holder (G1/G5)", "new: a swipe begins on a tab that is flying away"),
+        (3, "swipeLock broke rule G1", "tutorial bug 6 (cancelled deletes): a blocked second swipe is judged as a release"),
+        (4, "itemsPerRow broke rule L5", "tutorial bug 9: items narrower than 44 pt, even negative"),
+        (5, "differential broke rule G6", "new: a second close on a flying tab starts a second fly-away"),
+        (6, "differential broke rule pendingFlyAways (G6)", "tutorial bug 4: a completion for a tab closed meanwhile (the fatalError path)"),
+        (7, "swipeLock broke rule G4", "tutorial bug 6: a rightward drag deleted by a fast leftward release"),
+        (8, "swipeLock broke rule G5", "tutorial bug 7: the swipe lock stays set when the swiping cell disappears"),
+        (9, "differential broke rule G6", "new: the fly-left distance ignores where the cell was dragged"),
+    ]
+
+    static func driver(_ k: Int) -> DriverFactory {
+        k == 0 ? DriverFactory(TutorialDriver.self) : DriverFactory.tutorial(fixes: Fixes(Fixes.allCases.prefix(k)), name: "tutorial-\(k)")
+    }
+
+    @Test(arguments: findings.map(\.k))
+    func theCheckerFindsTheNextBug(_ k: Int) async {
+        let expected = Self.findings[k]
+        await withKnownIssue("step \(k): \(expected.bug)") {
+            await GridCheck.expectAgreement(Self.driver(k), with: .reference, budget: .sequences(400), seed: GridCheck.defaultSeed)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix(expected.rule + " at step")
+        }
+    }
+
+    /// Tutorial bug 4 as the published code meets it: the animation's completion finds no
+    /// index path for its cell and the app stops in `fatalError`.
+    @Test func aCompletionForAVanishedCellCrashes() {
+        let actions: [Action] = [.newTab, .tapClose(0), .setQuery(" B"), .flyAwayFinished("t1")]
+        let f = Regression.check(actions, implementation: Self.driver(6), oracle: DriverFactory.named("reference")!)
+        #expect(f?.violation.property == .crash)
+        #expect(f?.violation.message.contains("Cannot find indexPath for Tab whose deletion was requested") == true)
+        #expect(Regression.check(actions, implementation: DriverFactory(FixedTutorialDriver.self), oracle: DriverFactory.named("reference")!) == nil)
+    }
+
+    @Test func theFixedTutorialAgreesWithTheReference() async {
+        let found = await GridCheck.expectAgreement(FixedTutorialDriver.self, with: .reference, budget: .sequences(400))
+        #expect(found == nil)
+    }
+
+    /// The tutorial declares only what it implements; the rest is skipped and named.
+    @Test func whatTheTutorialLacksIsSkipped() {
+        let runner = Runner(implementation: DriverFactory(TutorialDriver.self))
+        #expect(runner.skippedProperties == [.activeTab, .reopen, .session])
+        #expect(runner.capabilities == [.filter, .closeAll, .layout, .swipes, .flyAway])
+    }
+}
