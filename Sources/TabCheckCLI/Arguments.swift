@@ -31,6 +31,13 @@ struct Arguments {
         return v
     }
 
+    /// A file or folder name: any non-empty value (`what` is "a file name", "a folder name").
+    mutating func path(_ flag: String, _ what: String) throws(InputError) -> String {
+        let v = try value(flag)
+        guard !v.isEmpty else { throw InputError("\(command)\(flag) needs \(what)") }
+        return v
+    }
+
     /// A whole number in `range`.
     mutating func int(_ flag: String, _ range: ClosedRange<Int>) throws(InputError) -> Int {
         let v = try value(flag)

@@ -56,10 +56,7 @@ enum DurabilityCommand {
             switch flag {
             case "--kills": kills = try a.int(flag, 1...1_000_000)
             case "--time-limit": limit = try a.seconds(flag, max: Options.maxSeconds)
-            case "--dir":
-                let v = try a.value(flag)
-                guard !v.isEmpty else { throw InputError("durability --dir needs a folder name") }
-                dir = v
+            case "--dir": dir = try a.path(flag, "a folder name")
             case "--seed":
                 let v = try a.value(flag)
                 guard let s = Options.parseSeed(v) else { throw InputError("durability --seed takes a number (decimal or 0x-hex), got \"\(v)\"") }

@@ -39,10 +39,7 @@ enum LayoutCommand {
             case "--safe-left": v.safeLeft = try number(flag)
             case "--safe-right": v.safeRight = try number(flag)
             case "--tabs": tabs = try a.int(flag, 0...100_000)
-            case "--svg":
-                let s = try a.value(flag)
-                guard !s.isEmpty else { throw InputError("layout --svg needs a file name") }
-                svg = s
+            case "--svg": svg = try a.path(flag, "a file name")
             case "-h", "--help":
                 guard args.count == 1 else { throw InputError("layout --help takes no other arguments") }
                 print(usage)

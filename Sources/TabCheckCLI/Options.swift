@@ -82,22 +82,10 @@ struct Options {
                 }
                 o.compare = names
             case "--json": o.json = true
-            case "--junit":
-                let v = try a.value(arg)
-                guard !v.isEmpty else { throw InputError("--junit needs a file name") }
-                o.junit = v
-            case "--html":
-                let v = try a.value(arg)
-                guard !v.isEmpty else { throw InputError("--html needs a file name") }
-                o.html = v
-            case "--frames":
-                let v = try a.value(arg)
-                guard !v.isEmpty else { throw InputError("--frames needs a folder name") }
-                o.frames = v
-            case "--db":
-                let v = try a.value(arg)
-                guard !v.isEmpty else { throw InputError("--db needs a folder name") }
-                o.database = v
+            case "--junit": o.junit = try a.path(arg, "a file name")
+            case "--html": o.html = try a.path(arg, "a file name")
+            case "--frames": o.frames = try a.path(arg, "a folder name")
+            case "--db": o.database = try a.path(arg, "a folder name")
             case "--no-db": o.useDatabase = false
             case "--no-large-grids": o.largeGrids = false
             case "--coverage": o.coverage = true
@@ -154,6 +142,9 @@ USAGE
   tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
   tabcheck bench model|throughput|scaling|length|sweep|generate|session|balanced
                                      the measurements behind docs/benchmarks.md
+  tabcheck durability [--kills N]    kill a process saving sessions (SIGKILL, real disk) N times
+                                     and check every load (P4, P5)
+  Each subcommand answers --help.
 
 CAMPAIGN OPTIONS
   --seed S            master seed, decimal or 0x-hex (default: 0x7ab6121d, fixed so CI is repeatable)
@@ -208,7 +199,14 @@ ON FAILURE
   database, and printed as a Swift regression test to paste into Tests/PropertyTests.
 
 EXIT CODES
-  0 every property held · 1 a property failed · 2 bad flag, file or input
+  0 every property held · 1 a property failed · 2 bad flag, file or input (one line on
+  stderr says what and why) · 130 interrupted (SIGINT/SIGTERM) before any failure was found.
+  A flag given twice, or two flags that cannot be honoured together, is refused.
+
+INTERRUPTS
+  The original failure is printed and saved to the failure database before shrinking
+  starts. Ctrl-C or SIGTERM during the shrink stops it and keeps the smallest failure so far
+  (exit 1); a second signal kills at once.
 
 PROPERTIES
 \(Property.allCases.map { "  " + $0.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.rules }.joined(separator: "\n"))
