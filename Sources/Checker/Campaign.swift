@@ -20,6 +20,11 @@ public struct Campaign: Sendable {
         /// candidate: true stops the campaign (or the shrink, keeping the smallest failure so
         /// far). `tabcheck` answers it from SIGINT/SIGTERM.
         public var shouldStop: @Sendable () -> Bool = { false }
+        /// Worker threads for sequences and for shrink candidates. Sequences are seeded by
+        /// index, so for a fixed `sequences` the verdict, the first failure (the failing
+        /// sequence with the lowest index), its shrunk form and the step count do not depend
+        /// on it.
+        public var jobs = 1
         public init() {}
     }
 
@@ -75,27 +80,57 @@ public struct Campaign: Sendable {
         let deadline = config.timeLimit.map { start + $0 }
         var result = Result()
         var lastProgress = start
-        for i in 0..<config.sequences {
+        let jobs = max(1, config.jobs)
+        // Rounds of `jobs × 64` sequences run on `jobs` threads, then are taken in index order —
+        // so the first failure is the lowest failing index, whatever the number of threads.
+        let round = jobs == 1 ? 1 : jobs * 64
+        var i = 0
+        campaign: while i < config.sequences {
             if config.shouldStop() { result.interrupted = true; break }
-            // Global index i·N + K − 1; a campaign cannot run long enough to overflow it,
-            // but an absurd shard count must end the campaign, not trap.
-            let (scaled, o1) = i.multipliedReportingOverflow(by: config.shard.count)
-            let (global, o2) = scaled.addingReportingOverflow(config.shard.index - 1)
-            if o1 || o2 { break }
-            let seed = Self.sequenceSeed(master: config.seed, index: global)
-            let outcome = runner.run(.seeded(seed, maxSteps: config.maxSteps, largeGrids: config.largeGrids),
-                                     deadline: deadline, shouldStop: config.shouldStop)
-            result.sequences += 1
-            result.steps += outcome.executed.count
-            result.coverage.merge(outcome.coverage)
-            let now = Clock.now()
-            if let failure = outcome.failure {
-                result.secondsToFailure = now - start
-                onFailure(seed, global, outcome)
-                result.found = shrink(outcome.executed, failure, seed: seed, index: global)
-                break
+            let n = min(round, config.sequences - i)
+            var seeds: [(seed: UInt64, global: Int)] = []
+            for k in i..<(i + n) {
+                // Global index k·N + K − 1; a campaign cannot run long enough to overflow it,
+                // but an absurd shard count must end the campaign, not trap.
+                let (scaled, o1) = k.multipliedReportingOverflow(by: config.shard.count)
+                let (global, o2) = scaled.addingReportingOverflow(config.shard.index - 1)
+                if o1 || o2 { break }
+                seeds.append((Self.sequenceSeed(master: config.seed, index: global), global))
             }
-            if outcome.stoppedEarly && config.shouldStop() { result.interrupted = true; break }
+            if seeds.isEmpty { break }
+            let roundSeeds = seeds, maxSteps = config.maxSteps, largeGrids = config.largeGrids
+            let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, largeGrids: largeGrids) }
+            let outcomes: [Runner.Outcome]
+            if jobs == 1 {
+                outcomes = [runner.run(source(0), deadline: deadline, shouldStop: config.shouldStop)]
+            } else {
+                let slots = OutcomeSlots(count: seeds.count)
+                let runner = self.runner, stop = config.shouldStop, count = seeds.count
+                // Each thread takes the next unclaimed sequence, so one slow sequence (a large
+                // grid) does not leave the others idle.
+                DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+                    // A copy with its own buffers: threads reading one shared array or
+                    // dictionary contend on its reference count at every step.
+                    let own = runner.isolatedCopy()
+                    while let k = slots.claim() { slots.set(k, own.run(source(k), deadline: deadline, shouldStop: stop)) }
+                }
+                outcomes = slots.all
+            }
+            for (k, outcome) in outcomes.enumerated() {
+                result.sequences += 1
+                result.steps += outcome.executed.count
+                result.coverage.merge(outcome.coverage)
+                let now = Clock.now()
+                if let failure = outcome.failure {
+                    result.secondsToFailure = now - start
+                    onFailure(seeds[k].seed, seeds[k].global, outcome)
+                    result.found = shrink(outcome.executed, failure, seed: seeds[k].seed, index: seeds[k].global)
+                    break campaign
+                }
+                if outcome.stoppedEarly && config.shouldStop() { result.interrupted = true; break campaign }
+            }
+            i += seeds.count
+            let now = Clock.now()
             if now - lastProgress >= progressEvery {
                 lastProgress = now
                 progress(Progress(sequences: result.sequences, steps: result.steps, elapsed: now - start))
@@ -110,7 +145,8 @@ public struct Campaign: Sendable {
     public func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
         let t0 = Clock.now()
         let shrinker = Shrinker(timeLimit: config.shrinkTime, now: Clock.now, shouldStop: config.shouldStop)
-        let r = shrinker.shrink(actions) { candidate in
+        let runner = self.runner
+        let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
             guard let f = runner.run(.actions(candidate), collectCoverage: false).failure else { return false }
             return f.violation.sameFailure(as: failure.violation)
         }
@@ -120,6 +156,24 @@ public struct Campaign: Sendable {
                      shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts,
                      shrinkSeconds: Clock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
     }
+}
+
+/// The outcomes of one round of sequences run in parallel: each thread fills its own slots,
+/// under a lock — the only thing the workers share.
+final class OutcomeSlots: @unchecked Sendable {
+    private var slots: [Runner.Outcome?]
+    private let lock = NSLock()
+    private var next = 0
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    /// The next sequence no thread has taken yet.
+    func claim() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+    func set(_ i: Int, _ outcome: Runner.Outcome) { lock.lock(); slots[i] = outcome; lock.unlock() }
+    var all: [Runner.Outcome] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
 }
 
 /// Monotonic seconds, for time limits and rates only — never for generation.

@@ -18,6 +18,18 @@ public struct Runner: Sendable {
         self.generator = generator; self.startViewport = startViewport
     }
 
+    /// The same runner with freshly allocated buffers for what every step reads (the
+    /// properties, the generator's weights), so threads running copies share no reference
+    /// counts.
+    public func isolatedCopy() -> Runner {
+        var copy = self
+        copy.properties = properties.map { $0 }
+        let c = generator.config
+        copy.generator = ActionGenerator(config: GeneratorConfig(weights: Dictionary(uniqueKeysWithValues: c.weights.map { ($0.key, $0.value) }),
+                                                                 invalidShare: c.invalidShare, swarm: c.swarm))
+        return copy
+    }
+
     /// What both drivers support: the only actions drawn, the only fields compared.
     public var capabilities: Set<Capability> { implementation.capabilities.intersection(oracle.capabilities) }
     /// The chosen properties both drivers can be judged by.

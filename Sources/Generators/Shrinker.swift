@@ -1,3 +1,5 @@
+import Foundation
+
 /// Shrinks a failing action sequence to a locally minimal one: no single deletion of a
 /// span and no single simplification of one action's arguments still fails.
 ///
@@ -36,20 +38,53 @@ public struct Shrinker {
 
     /// `fails` runs a candidate and says whether it still fails the same way.
     public func shrink(_ original: [Action], fails: ([Action]) -> Bool) -> Result {
+        withoutActuallyEscaping(fails) { fails in
+            core(original, width: 1) { chunk in fails(chunk[0]) ? 0 : nil }
+        }
+    }
+
+    /// The same shrink with `jobs` candidates evaluated at once, on as many threads: each
+    /// pass takes its next `jobs` candidates, runs them in parallel and accepts the first
+    /// (in the pass's own order) that still fails — exactly the candidate sequential
+    /// shrinking would have accepted, so the result does not depend on `jobs` (unless the
+    /// time cap stops it). `attempts` counts what sequential shrinking would have run.
+    public func shrink(_ original: [Action], jobs: Int, fails: @escaping @Sendable ([Action]) -> Bool) -> Result {
+        guard jobs > 1 else { return shrink(original, fails: fails) }
+        return core(original, width: jobs) { chunk in
+            let results = ParallelResults(count: chunk.count)
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in results.set(i, fails(chunk[i])) }
+            return results.firstTrue
+        }
+    }
+
+    /// The passes. `evaluate` runs up to `width` candidates and returns the index of the
+    /// first that fails, if any.
+    func core(_ original: [Action], width: Int, evaluate: ([[Action]]) -> Int?) -> Result {
         let deadline = now() + timeLimit
         var best = original
         var attempts = 0
         var timedOut = false
         var interrupted = false
-        func tryCandidate(_ c: [Action]) -> Bool {
-            // A candidate equal to the current best is no progress: accepting it would let a
-            // pass restart forever (every shrink must end on a fixed point, whatever the values).
-            if c == best { return false }
-            if shouldStop() { interrupted = true; timedOut = true; return false }
-            if now() > deadline { timedOut = true; return false }
-            attempts += 1
-            if fails(c) { best = c; return true }
-            return false
+        /// Tries `candidates` in order, `width` at a time; accepts and returns the index of the
+        /// first that still fails. A candidate equal to the current best is no progress:
+        /// accepting it would let a pass restart forever (every shrink must end on a fixed
+        /// point, whatever the values), so it is skipped and not counted.
+        func tryCandidates(_ candidates: [[Action]]) -> Int? {
+            let fresh = candidates.indices.filter { candidates[$0] != best }
+            var k = 0
+            while k < fresh.count {
+                if shouldStop() { interrupted = true; timedOut = true; return nil }
+                if now() > deadline { timedOut = true; return nil }
+                let chunk = Array(fresh[k..<min(k + width, fresh.count)])
+                if let j = evaluate(chunk.map { candidates[$0] }) {
+                    attempts += j + 1
+                    best = candidates[chunk[j]]
+                    return chunk[j]
+                }
+                attempts += chunk.count
+                k += chunk.count
+            }
+            return nil
         }
         // Pass 0, for sequences longer than any default run (a large-grid opening, or
         // `--max-steps` above 200): delete aligned blocks, halving the block size, so a long
@@ -59,9 +94,13 @@ public struct Shrinker {
         while best.count > Self.longSequence && block >= 8 && !timedOut {
             var start = (best.count / block - 1) * block
             while start >= 0 && !timedOut {
-                var c = best
-                c.removeSubrange(start..<min(start + block, best.count))
-                if !tryCandidate(c) { start -= block } else { start = min(start, best.count - block) }
+                let starts = stride(from: start, through: max(0, start - (width - 1) * block), by: -block).filter { $0 >= 0 }
+                let candidates = starts.map { s -> [Action] in
+                    var c = best
+                    c.removeSubrange(s..<min(s + block, best.count))
+                    return c
+                }
+                if let j = tryCandidates(candidates) { start = min(starts[j], best.count - block) } else { start -= block * starts.count }
             }
             block /= 2
         }
@@ -73,9 +112,13 @@ public struct Shrinker {
             while size >= 1 && !timedOut {
                 var start = best.count - size
                 while start >= 0 && !timedOut {
-                    var c = best
-                    c.removeSubrange(start..<min(start + size, best.count))
-                    if tryCandidate(c) { improved = true; start = min(start, best.count - size) } else { start -= 1 }
+                    let starts = Array(stride(from: start, through: max(0, start - width + 1), by: -1))
+                    let candidates = starts.map { s -> [Action] in
+                        var c = best
+                        c.removeSubrange(s..<min(s + size, best.count))
+                        return c
+                    }
+                    if let j = tryCandidates(candidates) { improved = true; start = min(starts[j], best.count - size) } else { start -= starts.count }
                 }
                 size /= 2
             }
@@ -106,26 +149,33 @@ public struct Shrinker {
                         }
                     }
                 }
-                var accepted = false
-                for c in candidates where c != best {
-                    if tryCandidate(c) { improved = true; accepted = true; break }
-                    if timedOut { break }
-                }
+                let accepted = tryCandidates(candidates) != nil
+                if accepted { improved = true }
                 k = accepted ? min(k, best.count) - 1 : k - 1
             }
             // Pass 3: simplify each action's arguments.
             var i = 0
             while i < best.count && !timedOut {
-                for simpler in best[i].simplerVariants() {
+                let candidates = best[i].simplerVariants().map { simpler -> [Action] in
                     var c = best
                     c[i] = simpler
-                    if tryCandidate(c) { improved = true; break }
+                    return c
                 }
+                if tryCandidates(candidates) != nil { improved = true }
                 i += 1
             }
         }
         return Result(actions: best, attempts: attempts, timedOut: timedOut, interrupted: interrupted)
     }
+}
+
+/// Results of candidates run in parallel: each thread writes its own slot, under a lock.
+final class ParallelResults: @unchecked Sendable {
+    private var slots: [Bool]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: false, count: count) }
+    func set(_ i: Int, _ value: Bool) { lock.lock(); slots[i] = value; lock.unlock() }
+    var firstTrue: Int? { lock.lock(); defer { lock.unlock() }; return slots.firstIndex(of: true) }
 }
 
 extension Action {

@@ -33,6 +33,7 @@ struct CheckCommand {
         c.shrinkTime = options.shrinkTime
         c.shard = options.shard
         c.largeGrids = options.largeGrids
+        c.jobs = options.jobs
         c.shouldStop = { Interrupt.requested }
         return c
     }
@@ -59,6 +60,7 @@ struct CheckCommand {
             + (config.shard.count > 1 ? ", shard \(config.shard.index)/\(config.shard.count)" : "")
             + ", properties: \(options.properties.count == Property.allCases.count ? "all" : options.properties.map(\.rawValue).joined(separator: ","))"
             + (runner.skippedDescription.map { ", skipped: \($0)" } ?? "")
+            + (options.jobs > 1 ? ", \(options.jobs) jobs" : "")
             + ", budget: \(options.sequences.map { "\($0) sequences" + (config.shard.count > 1 ? " in this shard" : "") } ?? "\(String(format: "%g", config.timeLimit ?? 0)) s")")
         let tty = isatty(2) == 1 && !options.quiet
         let campaign = Campaign(runner: runner, config: config)

@@ -25,6 +25,8 @@ struct Options {
     var coverage = false
     var quiet = false
     var largeGrids = true
+    /// Worker threads (default: the machine's cores).
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     var help = false
 
     /// Upper bounds: beyond them a run would not finish or not fit in memory, so they are
@@ -50,6 +52,7 @@ struct Options {
                 o.sequenceSeed = s
             case "--sequences": o.sequences = try a.int(arg, 1...maxSequences)
             case "--max-steps": o.maxSteps = try a.int(arg, 1...maxSteps)
+            case "--jobs", "-j": o.jobs = try a.int(arg, 1...256)
             case "--time-limit": o.timeLimit = try a.seconds(arg, max: maxSeconds)
             case "--shrink-time": o.shrinkTime = try a.seconds(arg, max: maxSeconds)
             case "--property":
@@ -96,6 +99,7 @@ struct Options {
         }
         if a.given("-h") && a.given("--help") { throw InputError("--help given twice; give it once") }
         if a.given("--quiet") && a.given("-q") { throw InputError("--quiet given twice (as -q too); give it once") }
+        if a.given("--jobs") && a.given("-j") { throw InputError("--jobs given twice (as -j too); give it once") }
         try conflicts(a)
         return o
     }
@@ -166,6 +170,10 @@ CAMPAIGN OPTIONS
                         tabcheck --shard 2/4 --time-limit 120
   --compare A,B       implementation and oracle drivers (default production,reference)
                         tabcheck --compare reference,production
+  --jobs N            worker threads for sequences and shrink candidates, 1…256 (default:
+                      the cores); for a fixed --sequences the verdict, the first failure, the
+                      shrunk sequence and the steps do not depend on N
+                        tabcheck --jobs 1 --sequences 5000
   --shrink-time SEC   time cap for shrinking a failure (default 5); the original failure
                       is printed before shrinking starts
                         tabcheck --shrink-time 30

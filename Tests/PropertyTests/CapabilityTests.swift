@@ -70,3 +70,17 @@ import Testing
         #expect(Runner(implementation: f).skippedProperties == [.filter])
     }
 }
+
+/// Issue 14.1, in process: threads change neither the campaign nor the shrink.
+@Suite struct ParallelCampaignTests {
+    @Test func jobsDoNotChangeTheResult() {
+        var results: [(Int, Int, [Action]?)] = []
+        for jobs in [1, 2, 4] {
+            var c = Campaign.Config(); c.sequences = 400; c.jobs = jobs; c.largeGrids = false; c.shrinkTime = 30
+            let r = Campaign(runner: Runner(implementation: PlantedBug.lockKeptOnClose.factory, properties: [.swipeLock]), config: c).run()
+            results.append((r.sequences, r.steps, r.found?.shrunk))
+        }
+        #expect(results[0].2 != nil)
+        for r in results.dropFirst() { #expect(r.0 == results[0].0 && r.1 == results[0].1 && r.2 == results[0].2) }
+    }
+}
