@@ -81,9 +81,9 @@ public struct Campaign: Sendable {
         var result = Result()
         var lastProgress = start
         let jobs = max(1, config.jobs)
-        // Rounds of `jobs × 64` sequences run on `jobs` threads, then are taken in index order —
+        // Rounds of `jobs × 32` sequences run on `jobs` threads, then are taken in index order —
         // so the first failure is the lowest failing index, whatever the number of threads.
-        let round = jobs == 1 ? 1 : jobs * 64
+        let round = jobs == 1 ? 1 : jobs * 32
         var i = 0
         campaign: while i < config.sequences {
             if config.shouldStop() { result.interrupted = true; break }
@@ -114,7 +114,7 @@ public struct Campaign: Sendable {
                     let own = runner.isolatedCopy()
                     while let k = slots.claim() { slots.set(k, own.run(source(k), deadline: deadline, shouldStop: stop)) }
                 }
-                outcomes = slots.all
+                outcomes = slots.completed
             }
             for (k, outcome) in outcomes.enumerated() {
                 result.sequences += 1
@@ -164,16 +164,27 @@ final class OutcomeSlots: @unchecked Sendable {
     private var slots: [Runner.Outcome?]
     private let lock = NSLock()
     private var next = 0
+    /// The lowest index that failed so far: nothing after it needs running.
+    private var firstFailure = Int.max
     init(count: Int) { slots = Array(repeating: nil, count: count) }
-    /// The next sequence no thread has taken yet.
+    /// The next sequence no thread has taken yet, unless a failure before it was found.
     func claim() -> Int? {
         lock.lock(); defer { lock.unlock() }
-        guard next < slots.count else { return nil }
+        guard next < slots.count, next < firstFailure else { return nil }
         next += 1
         return next - 1
     }
-    func set(_ i: Int, _ outcome: Runner.Outcome) { lock.lock(); slots[i] = outcome; lock.unlock() }
-    var all: [Runner.Outcome] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+    func set(_ i: Int, _ outcome: Runner.Outcome) {
+        lock.lock(); defer { lock.unlock() }
+        slots[i] = outcome
+        if outcome.failure != nil { firstFailure = min(firstFailure, i) }
+    }
+    /// The outcomes in index order, up to the first one not run (every index below a
+    /// failure was claimed before it, so it ran).
+    var completed: [Runner.Outcome] {
+        lock.lock(); defer { lock.unlock() }
+        return Array(slots.prefix { $0 != nil }.map { $0! })
+    }
 }
 
 /// Monotonic seconds, for time limits and rates only — never for generation.
