@@ -5,9 +5,19 @@ public enum Report {
     /// The sequence, step by step, marking the failing step, then the violation.
     public static func steps(_ actions: [Action], failure: Runner.Failure) -> String {
         var lines: [String] = []
-        for (i, a) in actions.enumerated() {
+        // Runs of three or more equal actions print as one line: `1–129  newTab ×129`.
+        var i = 0
+        while i < actions.count {
+            var j = i
+            while j + 1 < actions.count && actions[j + 1] == actions[i] && j + 2 != failure.step { j += 1 }
+            if j - i >= 2 {
+                lines.append("\(i + 1)–\(j + 1)  \(actions[i].description) ×\(j - i + 1)")
+                i = j + 1
+                continue
+            }
             let mark = i + 1 == failure.step ? "  ← fails here" : ""
-            lines.append(String(format: "%4d  %@%@", i + 1, a.description, mark))
+            lines.append(String(format: "%4d  %@%@", i + 1, actions[i].description, mark))
+            i += 1
         }
         lines.append("")
         lines.append("Broken: \(failure.violation.property.rawValue) — rule \(failure.violation.rule) (\(failure.violation.property.rules))")

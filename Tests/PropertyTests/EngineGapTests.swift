@@ -96,3 +96,14 @@ import Testing
         for (a, b) in zip(seen, seen.dropFirst()) { #expect((a == b) == (a.swiftCode == b.swiftCode), "\(a) vs \(b)") }
     }
 }
+
+/// Issue 14.3: reports compress runs of equal actions, never the failing step.
+@Test func reportsCompressRunsOfEqualActions() {
+    let actions: [Action] = Array(repeating: .newTab, count: 129) + [.closeDisplayed(0), .closeDisplayed(0), .closeDisplayed(0)]
+    // 129 new tabs, two closes, then a Close All that crashes (planted).
+    let failure = Runner(implementation: PlantedBug.crashesOnCloseAll.factory).run(.actions(Array(actions.prefix(131)) + [.closeAll]), collectCoverage: false).failure!
+    let text = Report.steps(Array(actions.prefix(131)) + [.closeAll], failure: failure)
+    #expect(text.hasPrefix("1–129  newTab ×129\n130–131") == false)
+    #expect(text.contains("1–129  newTab ×129\n"))
+    #expect(text.contains(" 130  closeDisplayed(0)\n 131  closeDisplayed(0)\n 132  closeAll  ← fails here"), "\(text)")
+}
