@@ -153,7 +153,9 @@ public struct Shrinker {
                 if accepted { improved = true }
                 k = accepted ? min(k, best.count) - 1 : k - 1
             }
-            // Pass 3: simplify each action's arguments.
+            // Pass 3: simplify each action's arguments — the same action again after each
+            // success (an id lowered one step, then the next), rather than a whole new round
+            // of passes per step; simplification is well-founded, so this ends.
             var i = 0
             while i < best.count && !timedOut {
                 let candidates = best[i].simplerVariants().map { simpler -> [Action] in
@@ -161,8 +163,7 @@ public struct Shrinker {
                     c[i] = simpler
                     return c
                 }
-                if tryCandidates(candidates) != nil { improved = true }
-                i += 1
+                if tryCandidates(candidates) != nil { improved = true } else { i += 1 }
             }
         }
         return Result(actions: best, attempts: attempts, timedOut: timedOut, interrupted: interrupted)
@@ -228,8 +229,11 @@ extension Action {
             return [.swipeCancelled] + doubles(vx, anchors: [-1000, 1000]).map { .swipeEnded(tx: tx, vx: $0) }
                 + doubles(tx, anchors: [-125, 125]).map { .swipeEnded(tx: $0, vx: vx) }
         case .setViewport(let v):
-            var out: [Action] = []
-            if v != .phone { out.append(.setViewport(.phone)) }
+            // The phone viewport is the simplest of all: nothing is simpler than it (offering
+            // the rounded, inset-free version of it made the two simplify into each other
+            // forever, and a shrink that met one ran until its time cap).
+            guard v != .phone else { return [] }
+            var out: [Action] = [.setViewport(.phone)]
             let r = ViewportSpec(width: v.width.isFinite ? v.width.rounded() : v.width, height: v.height.isFinite ? v.height.rounded() : v.height,
                                  safeLeft: 0, safeRight: 0, safeTop: 0, safeBottom: 0)
             if r != v && r != .phone { out.append(.setViewport(r)) }

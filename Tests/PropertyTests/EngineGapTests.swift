@@ -107,3 +107,28 @@ import Testing
     #expect(text.contains("1–129  newTab ×129\n"))
     #expect(text.contains(" 130  closeDisplayed(0)\n 131  closeDisplayed(0)\n 132  closeAll  ← fails here"), "\(text)")
 }
+
+/// Shrinking ends on a fixed point: no action can be simplified back into itself through
+/// a chain of `simplerVariants` (a cycle — the phone viewport and its inset-free twin were
+/// one — kept a 130-step shrink busy until its time cap). Random walks down the variants
+/// must all end, without revisiting an action.
+@Test func simplerVariantsNeverCycle() {
+    var choices = Choices(seed: 11)
+    var rng = Xoshiro256StarStar(seed: 12)
+    let generator = ActionGenerator()
+    let kinds = ActionKind.allCases
+    var starts: [Action] = [.setViewport(.phone), .setViewport(ViewportSpec(width: .nan, height: 3.7, safeLeft: 2)),
+                            .swipeEnded(tx: .infinity, vx: -.nan), .restoreData("ü"), .flyAwayFinished("t12")]
+    for _ in 0..<300 { starts.append(generator.action(&choices, state: GenerationState(), enabled: kinds, weights: generator.weights(of: kinds))) }
+    for start in starts {
+        for _ in 0..<20 {
+            var a = start, path = [start]
+            while case let variants = a.simplerVariants(), !variants.isEmpty, path.count <= 2_000 {
+                a = variants[Int(rng.next(upTo: UInt64(variants.count - 1)))]
+                if path.contains(a) { Issue.record("\(start) simplifies back into \(a): \(path.suffix(4))"); return }
+                path.append(a)
+            }
+            #expect(path.count <= 2_000, "\(start): a simplification chain longer than 2,000")
+        }
+    }
+}
