@@ -181,27 +181,25 @@ public struct StoryboardFrame {
 /// hold at all) shown as `\u{…}`.
 public func xml(_ s: String) -> String {
     var out = ""
-    for u in s.unicodeScalars {
+    for u in display(s).unicodeScalars {
         switch u {
         case "&": out += "&amp;"
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
         case "'": out += "&apos;"
-        case "\t", "\n", "\r": out += "\\u{\(String(u.value, radix: 16))}"
-        default:
-            if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0xFFFE || u.value == 0xFFFF {
-                out += "\\u{\(String(u.value, radix: 16))}"
-            } else { out.unicodeScalars.append(u) }
+        default: out.unicodeScalars.append(u)
         }
     }
     return out
 }
 
-/// A title or query as shown on screen: control characters visible as `\u{…}`.
+/// A title or query as shown on screen: control characters (and the two noncharacters XML
+/// cannot hold either) visible as `\u{…}`.
 func display(_ s: String) -> String {
     String(String.UnicodeScalarView(s.unicodeScalars.flatMap { u -> [Unicode.Scalar] in
-        u.value < 0x20 || (0x7F...0x9F).contains(u.value) ? Array("\\u{\(String(u.value, radix: 16))}".unicodeScalars) : [u]
+        u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0xFFFE || u.value == 0xFFFF
+            ? Array("\\u{\(String(u.value, radix: 16))}".unicodeScalars) : [u]
     }))
 }
 

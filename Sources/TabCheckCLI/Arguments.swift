@@ -58,6 +58,15 @@ struct Arguments {
 
     func given(_ flag: String) -> Bool { seen[flag] != nil }
 
+    /// A subcommand's `--help` (or `-h`): alone, prints `usage` and answers true; with other
+    /// arguments it is an error.
+    static func help(_ args: [String], command: String, usage: String) throws(InputError) -> Bool {
+        guard args.contains("-h") || args.contains("--help") else { return false }
+        guard args.count == 1 else { throw InputError("\(command)--help takes no other arguments") }
+        print(usage)
+        return true
+    }
+
     static func describe(_ r: ClosedRange<Int>) -> String {
         "\(r.lowerBound)…\(r.upperBound.formatted(groupingSeparator: ","))"
     }

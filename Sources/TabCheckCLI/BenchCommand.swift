@@ -19,7 +19,7 @@ enum BenchCommand {
     """
 
     static func run(_ args: [String]) throws(InputError) -> Int32 {
-        if args.count == 1 && ["-h", "--help"].contains(args[0]) { print(usage); return 0 }
+        if try Arguments.help(args, command: "bench ", usage: usage) { return 0 }
         guard let kind = args.first else { throw InputError("bench needs a kind: model, throughput, scaling, length, sweep, generate, session or balanced (tabcheck bench --help)") }
         /// The optional count after the kind, strictly checked.
         func count(_ fallback: Int, _ range: ClosedRange<Int>) throws(InputError) -> Int {

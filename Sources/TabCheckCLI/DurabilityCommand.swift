@@ -46,6 +46,7 @@ enum DurabilityCommand {
     }
 
     static func run(_ args: [String]) throws(InputError) -> Int32 {
+        if try Arguments.help(args, command: "durability ", usage: usage) { return 0 }
         var kills = 200
         var limit = 120.0
         var dir: String?
@@ -62,10 +63,6 @@ enum DurabilityCommand {
                 guard let s = Options.parseSeed(v) else { throw InputError("durability --seed takes a number (decimal or 0x-hex), got \"\(v)\"") }
                 seed = s
             case "--child": child = try a.value(flag)       // internal: the saving process
-            case "-h", "--help":
-                guard args.count == 1 else { throw InputError("durability --help takes no other arguments") }
-                print(usage)
-                return 0
             default: throw InputError("durability: unknown argument \"\(flag)\" (tabcheck durability --help)")
             }
         }

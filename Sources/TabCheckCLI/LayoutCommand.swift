@@ -23,6 +23,7 @@ enum LayoutCommand {
     """
 
     static func run(_ args: [String]) throws(InputError) -> Int32 {
+        if try Arguments.help(args, command: "layout ", usage: usage) { return 0 }
         var v = ViewportSpec(width: .nan, height: .nan)
         var tabs = 6
         var svg: String?
@@ -40,10 +41,6 @@ enum LayoutCommand {
             case "--safe-right": v.safeRight = try number(flag)
             case "--tabs": tabs = try a.int(flag, 0...100_000)
             case "--svg": svg = try a.path(flag, "a file name")
-            case "-h", "--help":
-                guard args.count == 1 else { throw InputError("layout --help takes no other arguments") }
-                print(usage)
-                return 0
             default: throw InputError("layout: unknown argument \"\(flag)\" (tabcheck layout --help)")
             }
         }

@@ -14,13 +14,6 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-/// `--help` alone prints `usage` and exits 0.
-func helpRequested(_ rest: [String], _ usage: String) throws(InputError) -> Bool {
-    guard rest.contains("-h") || rest.contains("--help") else { return false }
-    guard rest.count == 1 else { throw InputError("--help takes no other arguments") }
-    print(usage)
-    return true
-}
 
 let corpusUsage = """
 usage: tabcheck corpus DIR N
@@ -86,7 +79,7 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
     case "durability":
         return try DurabilityCommand.run(rest)
     case "corpus":
-        if try helpRequested(rest, corpusUsage) { return 0 }
+        if try Arguments.help(rest, command: "corpus ", usage: corpusUsage) { return 0 }
         guard rest.count == 2 else { throw InputError("corpus takes a folder and a count: tabcheck corpus DIR N (tabcheck corpus --help)") }
         guard let n = Int(rest[1]), (1...1_000_000).contains(n) else {
             throw InputError("corpus N takes a whole number 1…1,000,000, got \"\(rest[1])\"")
@@ -109,7 +102,7 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         return 0
     case "minimal":
         // The true minimal failing length over a small alphabet, by exhaustive search.
-        if try helpRequested(rest, minimalUsage) { return 0 }
+        if try Arguments.help(rest, command: "minimal ", usage: minimalUsage) { return 0 }
         var limit = 3
         var properties = Property.allCases
         var a = Arguments(rest, command: "minimal ")
@@ -134,7 +127,7 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         print("minimal >\(limit): no failing sequence of length ≤ \(limit) over the \(ExhaustiveSearch.alphabet.count)-action alphabet")
         return 0
     case "list":
-        if try helpRequested(rest, listUsage) { return 0 }
+        if try Arguments.help(rest, command: "list ", usage: listUsage) { return 0 }
         guard rest.isEmpty else { throw InputError("list takes no arguments, got \"\(rest[0])\"") }
         print("properties:")
         for p in Property.allCases { print("  \(p.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules)") }
