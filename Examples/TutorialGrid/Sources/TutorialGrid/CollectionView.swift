@@ -61,13 +61,6 @@ final class CollectionView {
         }
     }
 
-    func performBatchUpdates(deletes: [Int], inserts: [Int]) {
-        recorded.append(.batch(deletes: deletes, inserts: inserts, moves: []))
-        guard check(inserted: inserts.count, deleted: deletes.count) else { return }
-        for i in deletes.sorted(by: >) { didRemove(cells.remove(at: i)) }
-        for i in inserts.sorted() { let cell = makeCell(); cells.insert(cell, at: i); configure(cell, i) }
-    }
-
     /// UIKit's count rule: after = before − deleted + inserted.
     private func check(inserted: Int, deleted: Int) -> Bool {
         let after = numberOfItemsInDataSource()

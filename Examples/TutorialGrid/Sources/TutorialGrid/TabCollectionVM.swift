@@ -101,13 +101,6 @@ final class TabCollectionVM {
         }
         vc.filterQuerySearchBarCancelButtonClicked()
     }
-
-    /// What the view-model tells a filter change (for a fix): the old and new displayed tabs.
-    func setFilterQueryForBatch(_ q: String) -> (old: [Tab], new: [Tab]) {
-        let old = filteredTabs
-        filterQuery = q
-        return (old, filteredTabs)
-    }
 }
 
 /// UISearchBar, as far as the tutorial uses it: its text, its Cancel button, and first
