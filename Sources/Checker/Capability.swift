@@ -80,7 +80,6 @@ extension Observation {
     /// This observation with every field outside `capabilities` at its default, so two
     /// drivers are compared only on what both implement.
     public func masked(to capabilities: Set<Capability>) -> Observation {
-        guard capabilities != Capability.all else { return self }
         var o = self
         let blank = Observation()
         if !capabilities.contains(.filter) { o.query = blank.query; o.cancelVisible = blank.cancelVisible }

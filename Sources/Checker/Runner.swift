@@ -107,6 +107,7 @@ public struct Runner: Sendable {
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                     onStep: ((StepRecord) -> Void)? = nil) -> Outcome {
         let capabilities = self.capabilities
+        let everything = capabilities == Capability.all     // nothing to mask or filter (the usual case)
         let properties = checkedProperties
         var impl = start?.0 ?? implementation.make(startViewport)
         var ref = start?.1 ?? oracle.make(startViewport)
@@ -129,12 +130,12 @@ public struct Runner: Sendable {
         switch source {
         case .actions(let a):
             // An action a driver does not support is never run, so it can never fail.
-            fixed = capabilities == Capability.all ? a : a.filter { capabilities.allows($0) }
+            fixed = everything ? a : a.filter { capabilities.allows($0) }
             out.skippedActions = a.count - fixed.count
             length = fixed.count
         case .choices(var c, let maxSteps, let newTabs):
             enabled = generator.enabledKinds(&c)
-            if capabilities != Capability.all {
+            if !everything {
                 enabled = enabled.filter { capabilities.allows($0) }
                 if enabled.isEmpty { enabled = [.newTab] }
             }
@@ -209,8 +210,9 @@ public struct Runner: Sendable {
                 if let v = Invariants.check(p, facts) { violation = v; break }
             }
             if violation == nil && properties.contains(.differential) {
-                violation = Self.compare(implOut, implPost.masked(to: capabilities), refOut, refPost.masked(to: capabilities),
-                                         implementation.name, oracle.name)
+                violation = everything ? Self.compare(implOut, implPost, refOut, refPost, implementation.name, oracle.name)
+                    : Self.compare(implOut, implPost.masked(to: capabilities), refOut, refPost.masked(to: capabilities),
+                                   implementation.name, oracle.name)
             }
             onStep?(StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
                                outcome: implOut, violation: violation))
