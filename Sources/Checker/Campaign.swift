@@ -105,7 +105,7 @@ public struct Campaign: Sendable {
                 outcomes = [runner.run(source(0), deadline: deadline, shouldStop: config.shouldStop)]
             } else {
                 let slots = OutcomeSlots(count: seeds.count)
-                let runner = self.runner, stop = config.shouldStop, count = seeds.count
+                let runner = self.runner, stop = config.shouldStop
                 // Each thread takes the next unclaimed sequence, so one slow sequence (a large
                 // grid) does not leave the others idle.
                 DispatchQueue.concurrentPerform(iterations: jobs) { _ in
@@ -144,8 +144,9 @@ public struct Campaign: Sendable {
     /// Shrinks a failing sequence to a locally minimal one that fails the same way.
     public func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
         let t0 = Clock.now()
-        let shrinker = Shrinker(timeLimit: config.shrinkTime, now: Clock.now, shouldStop: config.shouldStop)
         let runner = self.runner
+        let shrinker = Shrinker(timeLimit: config.shrinkTime, now: Clock.now, shouldStop: config.shouldStop,
+                                collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
             guard let f = runner.run(.actions(candidate), collectCoverage: false).failure else { return false }
             return f.violation.sameFailure(as: failure.violation)
@@ -155,6 +156,20 @@ public struct Campaign: Sendable {
         return Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
                      shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts,
                      shrinkSeconds: Clock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
+    }
+}
+
+extension Campaign {
+    /// The restore that recreates what `prefix` leaves — its tabs, titles and active tab, as
+    /// the reference model saves them — then its query (a restore clears it), or nil when it
+    /// leaves no tab. The shrinker's pass 4 tries these in place of the prefix; whether they
+    /// still fail is for the run to say.
+    static func restoring(after prefix: [Action], _ viewport: ViewportSpec) -> [Action]? {
+        var reference = ReferenceDriver(viewport: viewport)
+        for a in prefix { _ = reference.apply(a) }
+        guard !reference.grid.tabs.isEmpty else { return nil }
+        let restore = Action.restoreData(String(decoding: reference.grid.save(), as: UTF8.self))
+        return reference.grid.query.isEmpty ? [restore] : [restore, .setQuery(reference.grid.query)]
     }
 }
 

@@ -1,10 +1,20 @@
+import Foundation
 import Generators
 
-/// The true minimal failing length, by brute force: every sequence over a small alphabet
-/// (each action kind with its simplest arguments: indices 0 and 1, ids t1, two queries, the
-/// swipe thresholds) of length 1, 2, … up to a limit. Used to check that the shrinker
-/// reaches the minimum (issue 4) and by scripts/mutation-score.sh.
+/// The true minimal failing length, by brute force: every sequence over an alphabet of
+/// length 1, 2, … up to a limit, breadth first, so the first failure found is a shortest one.
+///
+/// Two things make lengths up to 5 affordable. The alphabet can be drawn from a failing
+/// sequence (`alphabet(limit:from:)`: its own arguments, every index and sequential id a
+/// sequence of that length can reach, the boundary values of each threshold). And states
+/// are merged: a prefix that leaves both drivers and the checker in exactly the state an
+/// earlier (no longer) prefix left them in has the same failing continuations, so it is not
+/// extended again. "Exactly the state" is the whole of it, hidden fields included — the
+/// `StateText` of both drivers (every stored property, a mutant's stale cache and the
+/// simulated disk too), the simulated collection view and the runner's own flags — so
+/// merging loses no failing sequence; two equal states that print differently only merge less.
 public enum ExhaustiveSearch {
+    /// The fixed alphabet: each action kind with its simplest arguments.
     public static let alphabet: [Action] = [
         .willAppear, .newTab, .closeDisplayed(0), .closeDisplayed(1), .closeID("t1"), .closeAll, .setQuery("a"),
         .setQuery("new"), .cancelSearch, .setTitle(id: "t1", title: "a"), .move(from: 0, to: 1), .select(0), .reopen,
@@ -13,21 +23,207 @@ public enum ExhaustiveSearch {
         .flyAwayFinished("t1"), .save, .restoreSaved, .restoreData("{}"),
     ]
 
+    /// The alphabet for proving a failure minimal up to `limit` actions: the fixed alphabet,
+    /// every action of `failing` itself, and for each kind the values that matter at that
+    /// length — displayed indices 0…limit−1 (a sequence of `limit` actions holds at most
+    /// limit−1 tabs before its last step, so limit−1 is also the first out-of-range index)
+    /// and ids t1…t(limit−1), with the largest index and id `failing` uses; every query,
+    /// title, viewport and velocity `failing` uses; and the G1/G4 thresholds' boundaries
+    /// (|vy| = |vx|, tx = 0, −tx = 125, −vx = 1000, one point either side). Deterministic
+    /// and ordered simplest kinds first, so the first failure found is the same every time.
+    public static func alphabet(limit: Int, from failing: [Action] = []) -> [Action] {
+        var indices = 0...max(1, limit - 1)
+        var idNumbers = 1...max(1, limit - 1)
+        var queries = ["", "a", "new"], titles = ["a"], data = ["{}"], ids: [String] = []
+        var viewports = [ViewportSpec(width: 60, height: 60), .phone]
+        var began: [(Double, Double)] = [(0, 0), (0, 1), (-1, 1), (-1000, 0)]
+        var changed: [Double] = [-1, 1, -125]
+        var ended: [(Double, Double)] = [(1, -1000), (-125, 0), (0, -1000), (-124, -999), (0, 0), (-1, 0)]
+        func note(index i: Int) { if i >= 0 && i > indices.upperBound && i <= 64 { indices = 0...i } }
+        func note(id: String) {
+            if let d = id.firstIndex(where: \.isNumber), id[..<d] == "t", let n = Int(id[d...]), n >= 1, n <= 64 {
+                if n > idNumbers.upperBound { idNumbers = 1...n }
+            } else if !ids.contains(id) { ids.append(id) }
+        }
+        func add<T>(_ x: T, to list: inout [T], equal: (T, T) -> Bool) { if !list.contains(where: { equal($0, x) }) { list.append(x) } }
+        func same(_ x: Double, _ y: Double) -> Bool { x == y || (x.isNaN && y.isNaN) }
+        for a in failing {
+            switch a {
+            case .closeDisplayed(let i), .select(let i), .tapClose(let i): note(index: i)
+            case let .move(f, t): note(index: f); note(index: t)
+            case let .swipeBegan(i, vx, vy): note(index: i); add((vx, vy), to: &began) { same($0.0, $1.0) && same($0.1, $1.1) }
+            case .swipeChanged(let tx): add(tx, to: &changed, equal: same)
+            case let .swipeEnded(tx, vx): add((tx, vx), to: &ended) { same($0.0, $1.0) && same($0.1, $1.1) }
+            case .closeID(let id), .flyAwayFinished(let id): note(id: id)
+            case let .setTitle(id, title): note(id: id); add(title, to: &titles, equal: ==)
+            case .setQuery(let q): add(q, to: &queries, equal: ==)
+            case .setViewport(let v): add(v, to: &viewports, equal: ==)
+            case .restoreData(let text): add(text, to: &data, equal: ==)
+            default: break
+            }
+        }
+        let allIDs = idNumbers.map { "t\($0)" } + ids
+        var out: [Action] = [.newTab, .willAppear, .closeAll, .beginSearch, .endSearch, .cancelSearch, .reopen,
+                             .swipeCancelled, .save, .restoreSaved]
+        out += indices.map { .closeDisplayed($0) } + indices.map { .select($0) } + indices.map { .tapClose($0) }
+        out += allIDs.map { .closeID($0) } + allIDs.map { .flyAwayFinished($0) }
+        out += queries.map { .setQuery($0) }
+        out += allIDs.flatMap { id in titles.map { .setTitle(id: id, title: $0) } }
+        out += indices.flatMap { f in indices.map { .move(from: f, to: $0) } }
+        out += indices.flatMap { i in began.map { .swipeBegan(i, vx: $0.0, vy: $0.1) } }
+        out += changed.map { .swipeChanged(tx: $0) } + ended.map { .swipeEnded(tx: $0.0, vx: $0.1) }
+        out += viewports.map { .setViewport($0) } + data.map { .restoreData($0) }
+        for a in alphabet + failing where !out.contains(a) { out.append(a) }
+        return out
+    }
+
+    public struct Result: Sendable {
+        /// A shortest failing sequence (the first in breadth-first alphabet order), or nil.
+        public let found: [Action]?
+        /// The longest length searched completely (one less than `found`'s, if found).
+        public let provenAbove: Int
+        /// Sequences run, and distinct states kept for extension.
+        public let sequencesRun: Int
+        public let distinctStates: Int
+        public let alphabetSize: Int
+    }
+
     /// The shortest failing sequence over `alphabet` of length ≤ `limit`, or nil.
     public static func shortestFailure(_ runner: Runner, limit: Int, alphabet: [Action] = alphabet) -> [Action]? {
+        search(runner, limit: limit, alphabet: alphabet).found
+    }
+
+    /// Breadth-first search with state merging; `jobs` threads run the candidates of a level
+    /// (the result does not depend on `jobs`: the first failure in alphabet order wins).
+    /// States are remembered by a 128-bit hash of their `StateText` (two independent 64-bit
+    /// hashes), not the text itself, which runs to kilobytes: a collision would merge two
+    /// different states, with a probability below 10⁻²⁵ for a million states.
+    public static func search(_ runner: Runner, limit: Int, alphabet: [Action], jobs: Int = 1,
+                              shouldStop: @escaping @Sendable () -> Bool = { false }) -> Result {
         var frontier: [[Action]] = [[]]
-        for _ in 1...max(1, limit) {
-            var next: [[Action]] = []
-            next.reserveCapacity(frontier.count * alphabet.count)
-            for prefix in frontier {
-                for a in alphabet {
-                    let candidate = prefix + [a]
-                    if runner.run(.actions(candidate), collectCoverage: false).failure != nil { return candidate }
-                    next.append(candidate)
+        var seen: Set<StateHash> = []
+        if let key = runner.stateKey(after: []).key { seen.insert(key) }
+        var run = 0
+        let a = alphabet.count
+        for length in 1...max(1, limit) {
+            let last = length == limit
+            let total = frontier.count * a
+            let results = Slots<StateHash?>(count: last ? 0 : total, empty: nil)
+            let firstFailure = FirstIndex()
+            let workers = max(1, min(jobs, total))
+            let prefixes = frontier
+            // Strided: each worker takes every workers-th candidate, so they finish together;
+            // a worker stops early only past a failure already found at a lower index.
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                let local = runner.isolatedCopy()
+                var i = w
+                while i < total && !shouldStop() && i < firstFailure.value {
+                    let r = local.stateKey(after: prefixes[i / a] + [alphabet[i % a]], keying: !last)
+                    if r.failed { firstFailure.lower(to: i) } else if !last { results.set(i, r.key) }
+                    i += workers
                 }
             }
-            frontier = next
+            run += total
+            if shouldStop() { return Result(found: nil, provenAbove: length - 1, sequencesRun: run, distinctStates: seen.count, alphabetSize: a) }
+            if firstFailure.value < total {
+                let i = firstFailure.value
+                return Result(found: prefixes[i / a] + [alphabet[i % a]], provenAbove: length - 1, sequencesRun: run,
+                              distinctStates: seen.count, alphabetSize: a)
+            }
+            if last { break }
+            frontier = []
+            for (i, key) in results.values.enumerated() {
+                guard let key else { continue }
+                if seen.insert(key).inserted { frontier.append(prefixes[i / a] + [alphabet[i % a]]) }
+            }
         }
-        return nil
+        return Result(found: nil, provenAbove: max(1, limit), sequencesRun: run, distinctStates: seen.count, alphabetSize: a)
+    }
+}
+
+/// A state's identity for merging: two 64-bit hashes of its text.
+public struct StateHash: Hashable, Sendable {
+    let a, b: UInt64
+    init(_ text: String) {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325          // FNV-1a
+        var b: UInt64 = 0x9e37_79b9_7f4a_7c15          // a multiply-rotate hash, independent of it
+        for byte in text.utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = ((b ^ UInt64(byte)) &* 0xff51_afd7_ed55_8ccd)
+            b = (b << 29) | (b >> 35)
+        }
+        self.a = a; self.b = b
+    }
+}
+
+/// The lowest index any thread reported.
+final class FirstIndex: @unchecked Sendable {
+    private var lowest = Int.max
+    private let lock = NSLock()
+    var value: Int { lock.lock(); defer { lock.unlock() }; return lowest }
+    func lower(to i: Int) { lock.lock(); lowest = min(lowest, i); lock.unlock() }
+}
+
+/// One slot per index, each written by one thread, under a lock.
+final class Slots<T: Sendable>: @unchecked Sendable {
+    private var slots: [T]
+    private let lock = NSLock()
+    init(count: Int, empty: T) { slots = Array(repeating: empty, count: count) }
+    func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
+    var values: [T] { lock.lock(); defer { lock.unlock() }; return slots }
+}
+
+/// The whole of a value as text, for state merging: every stored property, recursively
+/// (private ones and class instances' too), like `dump` — except that a dictionary's or a
+/// set's entries are sorted, so equal contents read the same whatever their storage order
+/// (which depends on where the storage lives, and so on the thread and the run).
+enum StateText {
+    static func of(_ value: Any) -> String {
+        var out = ""
+        var visited: Set<ObjectIdentifier> = []
+        write(value, &out, &visited)
+        return out
+    }
+
+    private static func write(_ value: Any, _ out: inout String, _ visited: inout Set<ObjectIdentifier>) {
+        // Values whose mirror shows an address rather than contents: bytes by their contents,
+        // a Foundation object (a lock) and a raw pointer by their type alone.
+        // (Exact types only: a cast like `is NSObject` would also accept a bridged String.)
+        if type(of: value) == Data.self, let data = value as? Data { out += "Data(\(data.base64EncodedString()));"; return }
+        let t = type(of: value)
+        if t is NSObject.Type || t == UnsafeRawPointer.self || t == UnsafeMutableRawPointer.self || t == OpaquePointer.self {
+            out += "\(t);"
+            return
+        }
+        let m = Mirror(reflecting: value)
+        if m.displayStyle == .class {
+            let id = ObjectIdentifier(value as AnyObject)
+            // A class met again (a cycle, or shared) is written once; the shape stays exact.
+            if !visited.insert(id).inserted { out += "<seen \(type(of: value))>"; return }
+        }
+        if m.children.isEmpty && m.superclassMirror == nil {
+            out += "\(m.subjectType)=\(String(reflecting: value));"
+            return
+        }
+        out += "\(m.subjectType){"
+        switch m.displayStyle {
+        case .dictionary?, .set?:
+            let entries = m.children.map { child -> String in
+                var s = ""
+                write(child.value, &s, &visited)
+                return s
+            }.sorted()
+            out += entries.joined(separator: ",")
+        default:
+            var mirror: Mirror? = m
+            while let current = mirror {
+                for child in current.children {
+                    out += "\(child.label ?? "_"):"
+                    write(child.value, &out, &visited)
+                }
+                mirror = current.superclassMirror
+            }
+        }
+        out += "}"
     }
 }

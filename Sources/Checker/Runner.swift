@@ -77,6 +77,9 @@ public struct Runner: Sendable {
         /// Whether the run stopped before its last action because `deadline` passed or
         /// `shouldStop` said so (no failure is implied either way).
         public var stoppedEarly = false
+        /// The whole state after the run (see `stateKey(after:keying:)`), when asked for and
+        /// nothing failed.
+        public var stateKey: StateHash?
     }
 
     /// One step as the storyboard draws it: the action (nil for the state before the first),
@@ -105,7 +108,7 @@ public struct Runner: Sendable {
     /// campaign's time limit or ignore an interrupt.
     public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
-                    onStep: ((StepRecord) -> Void)? = nil) -> Outcome {
+                    onStep: ((StepRecord) -> Void)? = nil, keyingState: Bool = false) -> Outcome {
         let capabilities = self.capabilities
         let everything = capabilities == Capability.all     // nothing to mask or filter (the usual case)
         let properties = checkedProperties
@@ -226,9 +229,22 @@ public struct Runner: Sendable {
             if viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }
         }
         if collectCoverage { out.coverage.distributions.sequence(length: out.executed.count, maxTabs: mostTabs) }
+        if keyingState && out.failure == nil {
+            // Everything a later step's verdict can depend on: both drivers whole (every
+            // stored property, private ones too), the view, and the runner's own flags —
+            // read through `StateText`, a `dump` with dictionaries and sets in sorted order.
+            out.stateKey = StateHash(StateText.of((impl, ref, view, appeared, viewport, saved)))
+        }
         out.choices = choices?.recorded ?? []
         out.bounds = choices?.bounds ?? []
         return out
+    }
+
+    /// Runs `actions` (no coverage) and says whether they fail and, if not and `keying`, the
+    /// hash of the whole state they leave — what exhaustive search merges prefixes by.
+    public func stateKey(after actions: [Action], keying: Bool = true) -> (failed: Bool, key: StateHash?) {
+        let out = run(.actions(actions), collectCoverage: false, keyingState: keying)
+        return (out.failure != nil, out.stateKey)
     }
 
     /// What generation knows after `last` (nil: before the first action). The arrays are

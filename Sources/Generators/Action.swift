@@ -100,6 +100,9 @@ public enum ActionKind: String, CaseIterable, Codable, Sendable {
     case willAppear, newTab, closeDisplayed, closeID, closeAll, setQuery, search, setTitle, move,
          select, reopen, setViewport, swipeBegan, swipeChanged, swipeEnded, tapClose,
          flyAwayFinished, save, restoreData
+
+    /// The position in the declaration: the order the shrinker sorts adjacent actions into.
+    public var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
 
 // MARK: Printing

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Session files for restore (P2, P3): valid ones, and valid ones broken in one way —
 /// truncated, wrong version, duplicate id, unknown active tab, wrong types, byte noise.
 public enum SessionText {
@@ -48,5 +50,64 @@ public enum SessionText {
             }
             return String(chars)
         }
+    }
+}
+
+extension SessionText {
+    /// The parts of a well-formed session text (`{"activeTabID":…,"tabs":[{"id":…,"title":…}],
+    /// "version":1}` in any key order or spacing), or nil for anything else.
+    static func parse(_ text: String) -> (ids: [String], titles: [String], active: String?)? {
+        guard text.utf8.count <= 1 << 16,
+              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              Set(object.keys).isSubset(of: ["version", "tabs", "activeTabID"]),
+              let version = object["version"] as? Int, version == 1,
+              let tabs = object["tabs"] as? [[String: Any]] else { return nil }
+        var ids: [String] = [], titles: [String] = []
+        for tab in tabs {
+            guard tab.count == 2, let id = tab["id"] as? String, let title = tab["title"] as? String else { return nil }
+            ids.append(id); titles.append(title)
+        }
+        let active: String?
+        switch object["activeTabID"] {
+        case nil, is NSNull: active = nil
+        case let a as String: active = a
+        default: return nil
+        }
+        return (ids, titles, active)
+    }
+
+    /// How many tabs a well-formed session text holds (nil: it is not one).
+    public static func tabCount(_ text: String) -> Int? { parse(text)?.ids.count }
+
+    /// Strictly simpler well-formed sessions than `text`, for the shrinker, simplest first:
+    /// the canonical spelling of the same session (if `text` is spelt otherwise), then one
+    /// tab fewer (the last first), no active tab or the first, ids renamed t1…tn (what new
+    /// tabs are called), one title simplified. Empty when `text` is not a well-formed session
+    /// (the shrinker then simplifies it as a plain string).
+    public static func simpler(_ text: String, titles simplerTitle: (String) -> [String]) -> [String]? {
+        guard let s = parse(text) else { return nil }
+        let canonical = valid(ids: s.ids, titles: s.titles, active: s.active)
+        if canonical != text { return [canonical] }
+        var out: [String] = []
+        for k in s.ids.indices.reversed() {
+            var ids = s.ids, titles = s.titles
+            ids.remove(at: k); titles.remove(at: k)
+            out.append(valid(ids: ids, titles: titles, active: s.active == s.ids[k] ? nil : s.active))
+        }
+        if s.active != nil { out.append(valid(ids: s.ids, titles: s.titles, active: nil)) }
+        if let a = s.active, let first = s.ids.first, a != first { out.append(valid(ids: s.ids, titles: s.titles, active: first)) }
+        let renamed = s.ids.indices.map { "t\($0 + 1)" }
+        if renamed != s.ids, Set(s.ids).count == s.ids.count {
+            let active = s.active.flatMap { a in s.ids.firstIndex(of: a).map { renamed[$0] } }
+            out.append(valid(ids: renamed, titles: s.titles, active: active))
+        }
+        for k in s.titles.indices {
+            for t in simplerTitle(s.titles[k]) {
+                var titles = s.titles
+                titles[k] = t
+                out.append(valid(ids: s.ids, titles: titles, active: s.active))
+            }
+        }
+        return out
     }
 }

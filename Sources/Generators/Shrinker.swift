@@ -30,10 +30,17 @@ public struct Shrinker {
     /// (an interrupt must not lose the failure).
     public let shouldStop: () -> Bool
 
-    public init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false }) {
+    /// A few actions that recreate the state a prefix leaves (a restore of its session, then
+    /// its query), or nil where there are none: pass 4 replaces longer prefixes with them.
+    /// Nil (the default) skips pass 4.
+    public let collapse: (([Action]) -> [Action]?)?
+
+    public init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false },
+                collapse: (([Action]) -> [Action]?)? = nil) {
         self.timeLimit = timeLimit
         self.now = now
         self.shouldStop = shouldStop
+        self.collapse = collapse
     }
 
     /// `fails` runs a candidate and says whether it still fails the same way.
@@ -153,6 +160,20 @@ public struct Shrinker {
                 if accepted { improved = true }
                 k = accepted ? min(k, best.count) - 1 : k - 1
             }
+            // Pass 2b: a swipe gesture that deletes is a tap on the close button (G6 starts the
+            // same fly-away): swipeBegan(i) … swipeEnded becomes one tapClose(i).
+            var g = best.count - 1
+            while g >= 0 && !timedOut {
+                if case .swipeBegan(let i, _, _) = best[g],
+                   let end = best[(g + 1)...].firstIndex(where: { if case .swipeEnded = $0 { return true }; if case .swipeCancelled = $0 { return true }; return false }) {
+                    var c = best
+                    c[end] = .tapClose(i)
+                    let drop = Set([g] + (g + 1..<end).filter { if case .swipeChanged = best[$0] { return true }; return false })
+                    c = c.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+                    if tryCandidates([c]) != nil { improved = true; g = min(g, best.count) - 1; continue }
+                }
+                g -= 1
+            }
             // Pass 3: simplify each action's arguments — the same action again after each
             // success (an id lowered one step, then the next), rather than a whole new round
             // of passes per step; simplification is well-founded, so this ends.
@@ -165,8 +186,50 @@ public struct Shrinker {
                 }
                 if tryCandidates(candidates) != nil { improved = true } else { i += 1 }
             }
+            // Pass 3b: put adjacent actions in kind order (the order `Action` declares them:
+            // newTab before setQuery) where the swap still fails — so seeds that found the
+            // same steps in another order end on one sequence.
+            var j = 0
+            while j + 1 < best.count && !timedOut {
+                if best[j].kind.order > best[j + 1].kind.order {
+                    var c = best
+                    c.swapAt(j, j + 1)
+                    if tryCandidates([c]) != nil { improved = true; j = max(0, j - 1); continue }
+                }
+                j += 1
+            }
+            // Pass 4, at a local minimum of the others: replace a prefix of two or more
+            // actions by the one action that recreates its state (`newTab ×3, select(1)`
+            // becomes one restore of a three-tab session with the second active), longest
+            // prefix first. Length is what minimal means; a restore is one step.
+            if !improved && !timedOut, let collapse, best.count > 2 {
+                let candidates = stride(from: best.count - 1, through: 2, by: -1).compactMap { k -> [Action]? in
+                    guard let state = collapse(Array(best[..<k])), state.count < k else { return nil }
+                    return state + best[k...]
+                }
+                if tryCandidates(candidates) != nil { improved = true }
+            }
         }
         return Result(actions: best, attempts: attempts, timedOut: timedOut, interrupted: interrupted)
+    }
+}
+
+/// The order characters simplify in (see `Action.simplerStrings`).
+enum CharacterRank {
+    static let plain: [Unicode.Scalar] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ".unicodeScalars)
+        + (33...126).compactMap { v -> Unicode.Scalar? in
+            let u = Unicode.Scalar(UInt8(v))
+            return ("a"..."z").contains(u) || ("A"..."Z").contains(u) || ("0"..."9").contains(u) ? nil : u
+        }
+    static func rank(_ u: Unicode.Scalar) -> Int? {
+        if let i = plain.firstIndex(of: u) { return i }
+        return plain.count + Int(u.value)
+    }
+    /// The character of a rank; nil for a rank that names no character of its own.
+    static func character(_ rank: Int) -> Character? {
+        if rank < plain.count { return Character(plain[rank]) }
+        guard let u = Unicode.Scalar(UInt32(rank - plain.count)), !plain.contains(u) else { return nil }
+        return Character(u)
     }
 }
 
@@ -188,38 +251,20 @@ extension Action {
             if i < 0 { return i == -1 ? [0] : [0, -1] }
             return Array(Set([0, i / 2, i - 1])).filter { $0 < i }.sorted()
         }
-        func strings(_ s: String) -> [String] {
-            if s.isEmpty { return [] }
-            var out = [""]
-            if s.count > 1 {
-                out.append(String(s.prefix(s.count / 2)))
-                out.append(String(s.dropLast()))
-                out.append(String(s.dropFirst()))
-            }
-            if s.unicodeScalars.contains(where: { $0.value > 0x7F }) && s != "a" { out.append("a") }
-            var seen: [String] = []
-            return out.filter { x in
-                guard x != s, x.count <= s.count, !seen.contains(x) else { return false }
-                seen.append(x)
-                return true
-            }
-        }
-        func doubles(_ x: Double, anchors: [Double]) -> [Double] {
-            var out: [Double] = []
-            if x != 0 { out.append(0) }
-            for a in anchors where abs(a) < abs(x) || (!x.isFinite) { out.append(a) }
-            if x.isFinite && x != x.rounded() { out.append(x.rounded(.towardZero)) }
-            return out
-        }
+        func doubles(_ x: Double, anchors: [Double]) -> [Double] { Self.simplerNumbers(x, anchors) }
         switch self {
         case .closeDisplayed(let i): return ints(i).map { .closeDisplayed($0) }
         case .select(let i): return ints(i).map { .select($0) }
         case .tapClose(let i): return ints(i).map { .tapClose($0) }
         case let .move(f, t): return ints(f).map { .move(from: $0, to: t) } + ints(t).map { .move(from: f, to: $0) }
-        case .setQuery(let q): return strings(q).map { .setQuery($0) }
+        case .setQuery(let q): return Self.simplerStrings(q).map { .setQuery($0) }
         case let .setTitle(id, title):
-            return strings(title).map { .setTitle(id: id, title: $0) } + lowerIDs(id).map { .setTitle(id: $0, title: title) }
-        case .restoreData(let text): return [.restoreSaved] + strings(text).map { .restoreData($0) }
+            return Self.simplerStrings(title).map { .setTitle(id: id, title: $0) } + lowerIDs(id).map { .setTitle(id: $0, title: title) }
+        case .restoreData(let text):
+            // A well-formed session shrinks as one (fewer tabs, plainer titles and ids); cutting
+            // its text would only break it.
+            let sessions = SessionText.simpler(text, titles: Self.simplerStrings)
+            return [.newTab, .restoreSaved] + (sessions ?? Self.simplerStrings(text)).map { .restoreData($0) }
         case let .swipeBegan(i, vx, vy):
             return ints(i).map { .swipeBegan($0, vx: vx, vy: vy) }
                 + doubles(vy, anchors: []).map { .swipeBegan(i, vx: vx, vy: $0) }
@@ -232,16 +277,98 @@ extension Action {
             // The phone viewport is the simplest of all: nothing is simpler than it (offering
             // the rounded, inset-free version of it made the two simplify into each other
             // forever, and a shrink that met one ran until its time cap).
+            // Every other candidate is smaller in |width| + |height| + the insets (numbers move
+            // toward zero, never away), so the two kinds of step cannot undo each other.
             guard v != .phone else { return [] }
-            var out: [Action] = [.setViewport(.phone)]
-            let r = ViewportSpec(width: v.width.isFinite ? v.width.rounded() : v.width, height: v.height.isFinite ? v.height.rounded() : v.height,
-                                 safeLeft: 0, safeRight: 0, safeTop: 0, safeBottom: 0)
-            if r != v && r != .phone { out.append(.setViewport(r)) }
-            return out
+            var out: [ViewportSpec] = [.phone]
+            let bare = ViewportSpec(width: v.width, height: v.height)
+            if bare != v { out.append(bare) }
+            out += doubles(v.width, anchors: []).map { var w = v; w.width = $0; return w }
+            out += doubles(v.height, anchors: []).map { var w = v; w.height = $0; return w }
+            return out.filter { $0 != v }.map { .setViewport($0) }
         case .flyAwayFinished(let id): return [.closeID(id)] + lowerIDs(id).map { .flyAwayFinished($0) }
-        case .closeID(let id): return lowerIDs(id).map { .closeID($0) }
+        case .closeID(let id):
+            // Closing by position is the plainer request (and the kind that comes first).
+            let n = id.firstIndex(where: \.isNumber).flatMap { Int(id[$0...]) }
+            return [.closeDisplayed(0)] + (n.map { $0 > 1 ? [Action.closeDisplayed($0 - 1)] : [] } ?? []) + lowerIDs(id).map { .closeID($0) }
         case .cancelSearch, .endSearch: return [.beginSearch]
         default: return []
+        }
+    }
+
+    /// Strictly smaller numbers (in magnitude), simplest first: 0, the anchors (thresholds)
+    /// below |x|, then for a non-integer the integer part, for an integer x − x/2, x − x/4,
+    /// …, x − 1 (toward zero): accepting the first that still fails walks down to the
+    /// smallest failing value in O(log² x) candidates, whatever value the run started from,
+    /// so seeds meet on one number (`tx: 1`, not `tx: 103`). Non-finite: 0 and the anchors.
+    static func simplerNumbers(_ x: Double, _ anchors: [Double]) -> [Double] {
+        guard x != 0 else { return [] }
+        var out: [Double] = [0]
+        for a in anchors where !x.isFinite || abs(a) < abs(x) { out.append(a) }
+        guard x.isFinite else { return out }
+        let t = x.rounded(.towardZero)
+        if t != x {
+            out.append(t)
+        } else if abs(x) > 1e6 {
+            out.append((x / 2).rounded(.towardZero))
+        } else {
+            let sign: Double = x < 0 ? -1 : 1
+            var d = (abs(x) / 2).rounded(.down)
+            while d >= 1 {
+                out.append(x - sign * d)
+                d = (d / 2).rounded(.down)
+            }
+        }
+        var seen: [Double] = []
+        return out.filter { v in
+            guard v != x, !seen.contains(v) else { return false }
+            seen.append(v)
+            return true
+        }
+    }
+
+    /// Strictly simpler strings, simplest first: empty, shorter (half, without the last or
+    /// the first character), and for short strings (up to 4 characters) one character
+    /// replaced by a plainer one. Characters are ranked a…z, A…Z, 0…9, space, the other
+    /// printable ASCII, then everything else by code point; a character moves to rank 0
+    /// (`a`), half its rank, or one below (a single letter or digit to any plainer one), so
+    /// a query that needs "some letter not in the titles" lands on the first such letter
+    /// whatever letter it started as.
+    static func simplerStrings(_ s: String) -> [String] {
+        if s.isEmpty { return [] }
+        var out = [""]
+        if s.count > 1 {
+            out.append(String(s.prefix(s.count / 2)))
+            out.append(String(s.dropLast()))
+            out.append(String(s.dropFirst()))
+        }
+        if s.count <= 4 {
+            let chars = Array(s)
+            // A short string may only need "some letter the titles lack": one letter of the
+            // first sixteen (a…p) stands in for all of it.
+            if s.count > 1 { out += CharacterRank.plain.prefix(16).map { String(Character($0)) } }
+            for (i, c) in chars.enumerated() {
+                guard c.unicodeScalars.count == 1, let r = CharacterRank.rank(c.unicodeScalars.first!), r > 0 else {
+                    if c.unicodeScalars.count > 1 { var x = chars; x[i] = "a"; out.append(String(x)) }
+                    continue
+                }
+                // A lone letter or digit tries every plainer one, so it ends on the plainest
+                // that fails (`A`, whichever capital the run started with); longer strings
+                // take the three-step ladder.
+                // Beyond the letters, also the first of each class (A, 0, space).
+                for lower in chars.count == 1 && r < 62 ? Array(0..<r) : [0, 26, 52, 62, r / 2, r - 1].filter({ $0 < r }) {
+                    guard let l = CharacterRank.character(lower) else { continue }
+                    var x = chars
+                    x[i] = l
+                    out.append(String(x))
+                }
+            }
+        }
+        var seen: [String] = []
+        return out.filter { x in
+            guard x != s, x.count <= s.count, !seen.contains(x) else { return false }
+            seen.append(x)
+            return true
         }
     }
 

@@ -204,7 +204,8 @@ struct CheckCommand {
                          failure: .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: found.original.count,
                                         sequenceSeed: seed == nil ? nil : hex(found.sequenceSeed), replayFile: replayPath,
-                                        shrinkInterrupted: found.shrinkInterrupted)))
+                                        shrinkInterrupted: found.shrinkInterrupted, shrinkCandidates: found.shrinkAttempts,
+                                        shrunk: found.shrunk.map(\.description))))
         _ = writeJUnit(failure: f, elapsed: elapsed, steps: steps)
         return 1
     }
@@ -254,7 +255,8 @@ struct CheckCommand {
         emitJSON(Summary(result: "fail", seed: file.seed ?? "", sequences: 1, steps: outcome.executed.count, elapsed: 0, stepsPerSecond: 0,
                          failure: .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: file.actions.count,
-                                        sequenceSeed: file.seed, replayFile: path, shrinkInterrupted: found.shrinkInterrupted)))
+                                        sequenceSeed: file.seed, replayFile: path, shrinkInterrupted: found.shrinkInterrupted,
+                                        shrinkCandidates: found.shrinkAttempts, shrunk: found.shrunk.map(\.description))))
         _ = writeJUnit(failure: found.shrunkFailure, elapsed: 0, steps: outcome.executed.count)
         return picture(found.shrunk, r, coverage: nil, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: file.seed ?? "none",
                        reproduce: ["\(me) --replay \(path)"]) ? 1 : 2
@@ -336,6 +338,10 @@ struct CheckCommand {
             let step, shrunkSteps, originalSteps: Int
             let sequenceSeed, replayFile: String?
             var shrinkInterrupted = false
+            /// Candidates the shrinker ran, and the shrunk sequence (one action a string, as
+            /// reports print them) — what scripts/mutation-score.sh compares across seeds.
+            var shrinkCandidates = 0
+            var shrunk: [String] = []
         }
         let result, seed: String
         let sequences, steps: Int

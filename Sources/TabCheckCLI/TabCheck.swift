@@ -26,15 +26,28 @@ example: tabcheck corpus fuzz/corpus-sequence 200
 """
 
 let minimalUsage = """
-usage: tabcheck minimal [--max-length 1…5] [--property NAME]
+usage: tabcheck minimal [--max-length 1…5] [--property NAME] [--from FILE] [--jobs N]
 
-The shortest failing sequence over a small alphabet of actions, by exhaustive search (every
-sequence of length 1, 2, … up to --max-length, default 3). Exit 1 and the sequence when one
-fails, exit 0 when none of length ≤ N does. scripts/mutation-score.sh uses it.
+The shortest failing sequence, by exhaustive search: every sequence of length 1, 2, … up to
+--max-length (default 3) over an alphabet of actions, breadth first, so the first failure
+found is a shortest one, and "none of length < N" is proven for that alphabet. Prefixes that
+leave both models in exactly the state a shorter one did are extended once.
+
+Without --from the alphabet is fixed: 24 actions, each kind with its simplest arguments.
+With --from FILE (a replay file, e.g. a shrunk failure from .tabcheck/failures/) it is drawn
+from that failure: its own actions and arguments, every displayed index 0…max-length−1 and
+id t1…t(max-length−1) for every kind that takes one, all moves between those indices, and the
+boundary values of the swipe thresholds; --property defaults to the file's property.
+--jobs N runs the sequences of a length on N threads (default: the cores); the result does
+not depend on N.
+
+Exit 1 and the sequence when one fails (with how much was proven), exit 0 when none of
+length ≤ max-length does. scripts/mutation-score.sh uses it.
 
 examples:
   tabcheck minimal
   tabcheck minimal --max-length 4 --property mapping
+  tabcheck minimal --from .tabcheck/failures/activeTab-A3-1f2e.json --max-length 5
 """
 
 let listUsage = """
@@ -104,11 +117,15 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         // The true minimal failing length over a small alphabet, by exhaustive search.
         if try Arguments.help(rest, command: "minimal ", usage: minimalUsage) { return 0 }
         var limit = 3
-        var properties = Property.allCases
+        var properties: [Property]?
+        var from: ReplayFile?
+        var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var a = Arguments(rest, command: "minimal ")
         while let flag = try a.nextFlag() {
             switch flag {
             case "--max-length": limit = try a.int(flag, 1...5)
+            case "--jobs", "-j": jobs = try a.int(flag, 1...256)
+            case "--from": from = try ReplayFile.load(URL(fileURLWithPath: try a.value(flag)))
             case "--property":
                 let v = try a.value(flag)
                 guard let p = Property(rawValue: v) else {
@@ -118,13 +135,25 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
             default: throw InputError("minimal: unknown argument \"\(flag)\" (tabcheck minimal --help)")
             }
         }
-        let runner = Runner(properties: properties)
-        if let s = ExhaustiveSearch.shortestFailure(runner, limit: limit) {
+        if a.given("--jobs") && a.given("-j") { throw InputError("minimal: --jobs given twice (as -j too); give it once") }
+        let recorded = from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
+        let runner = Runner(properties: properties ?? recorded ?? Property.allCases)
+        let alphabet: [Action] = from.map { ExhaustiveSearch.alphabet(limit: limit, from: $0.actions) } ?? ExhaustiveSearch.alphabet
+        let which = from == nil ? "the fixed \(alphabet.count)-action alphabet" : "the \(alphabet.count)-action alphabet drawn from the failure"
+        let started = Clock.now()
+        let r = ExhaustiveSearch.search(runner, limit: limit, alphabet: alphabet, jobs: jobs, shouldStop: { Interrupt.requested })
+        let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", Clock.now() - started)) s, \(jobs) jobs"
+        if Interrupt.requested {
+            print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")
+            return 130
+        }
+        if let s = r.found {
             let f = runner.run(.actions(s), collectCoverage: false).failure
             print("minimal \(s.count): \(s.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
+            print("proven: no failing sequence of length < \(s.count) over \(which) (\(cost))")
             return 1
         }
-        print("minimal >\(limit): no failing sequence of length ≤ \(limit) over the \(ExhaustiveSearch.alphabet.count)-action alphabet")
+        print("minimal >\(limit): no failing sequence of length ≤ \(limit) over \(which) (\(cost))")
         return 0
     case "list":
         if try Arguments.help(rest, command: "list ", usage: listUsage) { return 0 }

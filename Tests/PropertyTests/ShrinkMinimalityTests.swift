@@ -2,22 +2,94 @@ import Checker
 import Generators
 import Testing
 
-/// The shrinker reaches the true minimal length: for planted bugs, an exhaustive search
-/// over every sequence of an alphabet of small actions (each action kind with its
-/// simplest arguments, indices 0 and 1, ids t1 and t2) finds the shortest failing length;
-/// a random campaign's failure must shrink to exactly that length.
+/// The shrinker reaches the true minimal length, and exhaustive search proves it: for
+/// planted bugs, every seed's shrunk sequence has one length, and no sequence one step
+/// shorter fails over the alphabet drawn from that failure (its arguments, every index and
+/// id such a sequence can reach, the thresholds' boundaries).
 @Suite struct ShrinkMinimalityTests {
     @Test(arguments: [PlantedBug.noStateOnAppear, .negativeDuration, .closesNotRecorded, .partialRestore,
-                      .rightwardDeletes, .activeNilOnClose])
-    func shrinkerReachesTheExhaustiveMinimum(_ bug: PlantedBug) {
+                      .rightwardDeletes, .activeNilOnClose, .closesTabsIndex, .newTabInsertsFullCount])
+    func shrinkerReachesTheProvenMinimum(_ bug: PlantedBug) {
         let runner = Runner(implementation: bug.factory, properties: [bug.property])
-        guard let minimum = ExhaustiveSearch.shortestFailure(runner, limit: 3)?.count else {
-            Issue.record("\(bug): no failing sequence of length ≤ 3 in the alphabet"); return
-        }
+        var lengths: [Int] = []
         for seed in [1, 2, 3] as [UInt64] {
             let r = Budget.campaign(runner, sequences: 2_000, seed: seed)
-            guard let f = r.found else { Issue.record("\(bug) survived"); continue }
-            #expect(f.shrunk.count == minimum, "\(bug), seed \(seed): shrunk to \(f.shrunk.count), minimum is \(minimum): \(f.shrunk)")
+            guard let f = r.found else { Issue.record("\(bug) survived seed \(seed)"); continue }
+            lengths.append(f.shrunk.count)
+            guard f.shrunk.count > 1 else { continue }
+            let shorter = f.shrunk.count - 1
+            let search = ExhaustiveSearch.search(runner, limit: shorter, alphabet: ExhaustiveSearch.alphabet(limit: shorter, from: f.shrunk), jobs: 2)
+            #expect(search.found == nil, "\(bug), seed \(seed): shrunk to \(f.shrunk.count) (\(f.shrunk)), but \(search.found ?? []) fails too")
         }
+        #expect(Set(lengths).count <= 1, "\(bug): shrunk lengths differ across seeds: \(lengths)")
+    }
+
+    /// Merging prefixes that reach one state loses no failure: the merged search finds the
+    /// same first failure as plain brute force over every sequence.
+    @Test(arguments: [PlantedBug.activeNilOnClose, .closesTabsIndex, .lockKeptOnClose, .rightwardDeletes])
+    func stateMergingLosesNoFailure(_ bug: PlantedBug) {
+        let runner = Runner(implementation: bug.factory, properties: [bug.property])
+        let alphabet = ExhaustiveSearch.alphabet
+        var plain: [Action]?
+        var frontier: [[Action]] = [[]]
+        search: for _ in 1...3 {
+            var next: [[Action]] = []
+            for prefix in frontier {
+                for a in alphabet {
+                    let c = prefix + [a]
+                    if runner.run(.actions(c), collectCoverage: false).failure != nil { plain = c; break search }
+                    next.append(c)
+                }
+            }
+            frontier = next
+        }
+        let merged = ExhaustiveSearch.search(runner, limit: 3, alphabet: alphabet, jobs: 2)
+        #expect(merged.found == plain, "\(bug): merged search found \(merged.found ?? []), brute force \(plain ?? [])")
+        #expect(merged.sequencesRun < 24 + 24 * 24 + 24 * 24 * 24, "\(bug): merging saved nothing")
+    }
+
+    /// The result does not depend on the threads.
+    @Test func searchIsTheSameOnOneThreadAndFour() {
+        let runner = Runner(implementation: PlantedBug.lockKeptOnClose.factory, properties: [PlantedBug.lockKeptOnClose.property])
+        let alphabet = ExhaustiveSearch.alphabet(limit: 3, from: [.newTab, .swipeBegan(0, vx: -5, vy: 1), .closeID("t1")])
+        let one = ExhaustiveSearch.search(runner, limit: 3, alphabet: alphabet, jobs: 1)
+        let four = ExhaustiveSearch.search(runner, limit: 3, alphabet: alphabet, jobs: 4)
+        #expect(one.found != nil)
+        #expect(one.found == four.found)
+        #expect(one.distinctStates == four.distinctStates)
+    }
+}
+
+/// Values shrink to one canonical value whatever they started as.
+@Suite struct CanonicalValueTests {
+    func shrink(_ actions: [Action], _ fails: @escaping ([Action]) -> Bool) -> [Action] {
+        var clock = 0.0
+        return Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock }).shrink(actions, fails: fails).actions
+    }
+
+    @Test(arguments: [103.0, 125, 171.1, 1e9, .infinity])
+    func aNumberFallsToTheSmallestThatFails(_ start: Double) {
+        // Fails for any translation of at least 90 points.
+        let r = shrink([.swipeChanged(tx: start)]) { c in
+            if case .swipeChanged(let t)? = c.first { return t >= 90 } else { return false }
+        }
+        #expect(r == [.swipeChanged(tx: 90)], "\(start) → \(r)")
+    }
+
+    @Test(arguments: ["T", "W", "N", "Ω", "BA"])
+    func aCapitalFallsToA(_ start: String) {
+        let r = shrink([.setQuery(start)]) { c in
+            if case .setQuery(let q)? = c.first { return q.contains { $0.isUppercase } } else { return false }
+        }
+        #expect(r == [.setQuery("A")], "\(start) → \(r)")
+    }
+
+    @Test func aSessionFallsToItsPlainestSpelling() {
+        let text = #"{ "version": 1, "tabs": [ {"id": "s9", "title": "Apple pie"}, {"id": "s2", "title": "Ω"}, {"id": "s3", "title": "x"} ], "activeTabID": "s2" }"#
+        // Fails whenever at least two tabs are restored.
+        let r = shrink([.restoreData(text)]) { c in
+            if case .restoreData(let t)? = c.first { return (SessionText.tabCount(t) ?? 0) >= 2 } else { return false }
+        }
+        #expect(r == [.restoreData(#"{"activeTabID":null,"tabs":[{"id":"t1","title":""},{"id":"t2","title":""}],"version":1}"#)], "\(r)")
     }
 }
