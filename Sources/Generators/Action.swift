@@ -69,6 +69,14 @@ public enum Action: Codable, Equatable, Sendable {
         }
     }
 
+    /// Each kind's plainest action, in kind order: what the shrinker tries in place of a
+    /// failing step of a later kind.
+    public static let simplestOfEachKind: [Action] = [
+        .willAppear, .newTab, .closeDisplayed(0), .closeID("t1"), .closeAll, .setQuery("a"), .beginSearch,
+        .setTitle(id: "t1", title: "a"), .move(from: 0, to: 1), .select(0), .reopen, .swipeBegan(0, vx: 0, vy: 0),
+        .swipeEnded(tx: 0, vx: 0), .tapClose(0), .flyAwayFinished("t1"), .save, .restoreSaved,
+    ]
+
     /// The kind, for swarm testing, weights and statistics.
     public var kind: ActionKind {
         switch self {

@@ -76,6 +76,43 @@ extension SessionText {
         return (ids, titles, active)
     }
 
+    /// Whether `a` is plainer than `b`: shorter, or as long and first to differ in a plainer
+    /// character (the shrinker's character order).
+    static func plainer(_ a: String, than b: String) -> Bool {
+        if a.count != b.count { return a.count < b.count }
+        for (x, y) in zip(a.unicodeScalars, b.unicodeScalars) where x != y {
+            return (CharacterRank.rank(x) ?? .max) < (CharacterRank.rank(y) ?? .max)
+        }
+        return false
+    }
+
+    /// The session `text` with tab `k` removed, or with its ids renamed t1…tn: the pieces
+    /// the shrinker's session pass puts together with matching changes to later steps.
+    public static func removing(tab k: Int, from text: String) -> String? {
+        guard let s = parse(text), s.ids.indices.contains(k) else { return nil }
+        var ids = s.ids, titles = s.titles
+        ids.remove(at: k); titles.remove(at: k)
+        return valid(ids: ids, titles: titles, active: s.active == s.ids[k] ? nil : s.active)
+    }
+
+    /// The session's ids and the renamed session (t1…tn), or nil if they are t1…tn already.
+    public static func renamingIDs(_ text: String) -> (old: [String], text: String)? {
+        guard let s = parse(text), Set(s.ids).count == s.ids.count else { return nil }
+        let renamed = s.ids.indices.map { "t\($0 + 1)" }
+        guard renamed != s.ids else { return nil }
+        let active = s.active.flatMap { a in s.ids.firstIndex(of: a).map { renamed[$0] } }
+        return (s.ids, valid(ids: renamed, titles: s.titles, active: active))
+    }
+
+    /// The session with every title equal to `old` replaced by `new` (nil: not a session).
+    public static func replacingTitle(_ old: String, with new: String, in text: String) -> String? {
+        guard let s = parse(text) else { return nil }
+        return valid(ids: s.ids, titles: s.titles.map { $0 == old ? new : $0 }, active: s.active)
+    }
+
+    /// The titles of a well-formed session (empty for anything else).
+    public static func titles(_ text: String) -> [String] { parse(text)?.titles ?? [] }
+
     /// How many tabs a well-formed session text holds (nil: it is not one).
     public static func tabCount(_ text: String) -> Int? { parse(text)?.ids.count }
 
@@ -89,10 +126,20 @@ extension SessionText {
         let canonical = valid(ids: s.ids, titles: s.titles, active: s.active)
         if canonical != text { return [canonical] }
         var out: [String] = []
-        for k in s.ids.indices.reversed() {
-            var ids = s.ids, titles = s.titles
-            ids.remove(at: k); titles.remove(at: k)
-            out.append(valid(ids: ids, titles: titles, active: s.active == s.ids[k] ? nil : s.active))
+        // Runs of tabs removed, longest first (half, a quarter, … one), each from the end,
+        // so a restore of thirty tabs that needs two loses most of them in a few steps.
+        let n = s.ids.count
+        var size = max(1, n / 2)
+        while size >= 1 {
+            var start = n - size
+            while start >= 0 {
+                let keep = s.ids.indices.filter { $0 < start || $0 >= start + size }
+                let ids = keep.map { s.ids[$0] }
+                out.append(valid(ids: ids, titles: keep.map { s.titles[$0] }, active: s.active.flatMap { ids.contains($0) ? $0 : nil }))
+                start -= size
+            }
+            if size == 1 { break }
+            size /= 2
         }
         if s.active != nil { out.append(valid(ids: s.ids, titles: s.titles, active: nil)) }
         if let a = s.active, let first = s.ids.first, a != first { out.append(valid(ids: s.ids, titles: s.titles, active: first)) }
@@ -101,8 +148,16 @@ extension SessionText {
             let active = s.active.flatMap { a in s.ids.firstIndex(of: a).map { renamed[$0] } }
             out.append(valid(ids: renamed, titles: s.titles, active: active))
         }
+        // Tabs in order of their titles' plainness (shorter first, then by character rank),
+        // so sessions that differ only in order end as one.
+        for k in s.titles.indices.dropLast() where plainer(s.titles[k + 1], than: s.titles[k]) {
+            var ids = s.ids, titles = s.titles
+            ids.swapAt(k, k + 1); titles.swapAt(k, k + 1)
+            out.append(valid(ids: ids, titles: titles, active: s.active))
+        }
+        // Titles: each to "" (of a long session), or simplified like any string (of up to four tabs).
         for k in s.titles.indices {
-            for t in simplerTitle(s.titles[k]) {
+            for t in n <= 4 ? simplerTitle(s.titles[k]) : (s.titles[k].isEmpty ? [] : [""]) {
                 var titles = s.titles
                 titles[k] = t
                 out.append(valid(ids: s.ids, titles: titles, active: s.active))

@@ -17,7 +17,12 @@ public struct Shrinker {
         public let timedOut: Bool
         /// Whether `shouldStop` did.
         public let interrupted: Bool
+        /// Candidates per pass, in `Shrinker.passes` order (where a shrink spends its runs).
+        public let attemptsPerPass: [Int]
     }
+
+    /// The passes' names, for `Result.attemptsPerPass`.
+    public static let passes = ["0 blocks", "1 spans", "2 renumber", "2b swipe→tap", "3 values", "3b order", "4 collapse"]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
     public static let longSequence = 200
@@ -72,6 +77,8 @@ public struct Shrinker {
         var attempts = 0
         var timedOut = false
         var interrupted = false
+        var perPass = Array(repeating: 0, count: Self.passes.count)
+        var pass = 0
         /// Tries `candidates` in order, `width` at a time; accepts and returns the index of the
         /// first that still fails. A candidate equal to the current best is no progress:
         /// accepting it would let a pass restart forever (every shrink must end on a fixed
@@ -85,19 +92,34 @@ public struct Shrinker {
                 let chunk = Array(fresh[k..<min(k + width, fresh.count)])
                 if let j = evaluate(chunk.map { candidates[$0] }) {
                     attempts += j + 1
+                    perPass[pass] += j + 1
                     best = candidates[chunk[j]]
                     return chunk[j]
                 }
                 attempts += chunk.count
+                perPass[pass] += chunk.count
                 k += chunk.count
             }
             return nil
+        }
+        // Pass 0a, once: the state before the last one, two or three steps, restored in one
+        // step, then those steps. Most failures need a state and one action, so a long
+        // sequence usually becomes two or three actions at the first candidates, and the
+        // passes below work on those instead of on the whole sequence.
+        if let collapse {
+            pass = 6
+            let candidates = (1...3).compactMap { k -> [Action]? in
+                guard k < best.count, let state = collapse(Array(best[..<(best.count - k)])), state.count + k < best.count else { return nil }
+                return state + best[(best.count - k)...]
+            }
+            _ = tryCandidates(candidates)
         }
         // Pass 0, for sequences longer than any default run (a large-grid opening, or
         // `--max-steps` above 200): delete aligned blocks, halving the block size, so a long
         // run of new tabs loses most of its length in O(n) candidates rather than pass 1's
         // O(n log n) per round. Shorter sequences skip it and shrink exactly as before.
         var block = best.count / 2
+        pass = 0
         while best.count > Self.longSequence && block >= 8 && !timedOut {
             var start = (best.count / block - 1) * block
             while start >= 0 && !timedOut {
@@ -116,6 +138,7 @@ public struct Shrinker {
             improved = false
             // Pass 1: delete spans, large to small, from the end (later steps depend on earlier ones).
             var size = best.count / 2
+            pass = 1
             while size >= 1 && !timedOut {
                 var start = best.count - size
                 while start >= 0 && !timedOut {
@@ -134,6 +157,7 @@ public struct Shrinker {
             // deletion rarely reproduces. First every later reference shifted at once,
             // then (on short sequences) one later reference re-targeted to any small value.
             var k = best.count - 1
+            pass = 2
             while k >= 0 && !timedOut {
                 var base = best
                 let removed = base.remove(at: k)
@@ -147,7 +171,13 @@ public struct Shrinker {
                     candidates.append(base.enumerated().map { $0 >= k ? $1.renumberingIDs(above: created).shiftingIndices() : $1 })
                 }
                 if best.count <= 16 {
-                    let tabsMade = best.filter { $0 == .newTab }.count
+                    // Tabs a step can address: new ones and restored ones.
+                    let tabsMade = best.reduce(0) { n, a in
+                        if a == .newTab { return n + 1 }
+                        // (A restored session counts three at most: retargeting tries every index.)
+                        if case .restoreData(let text) = a { return n + min(3, SessionText.tabCount(text) ?? 0) }
+                        return n
+                    }
                     for j in k..<base.count {
                         for alternative in base[j].retargeted(maxIndex: tabsMade, maxID: tabsMade) {
                             var c = base
@@ -163,6 +193,7 @@ public struct Shrinker {
             // Pass 2b: a swipe gesture that deletes is a tap on the close button (G6 starts the
             // same fly-away): swipeBegan(i) … swipeEnded becomes one tapClose(i).
             var g = best.count - 1
+            pass = 3
             while g >= 0 && !timedOut {
                 if case .swipeBegan(let i, _, _) = best[g],
                    let end = best[(g + 1)...].firstIndex(where: { if case .swipeEnded = $0 { return true }; if case .swipeCancelled = $0 { return true }; return false }) {
@@ -178,6 +209,7 @@ public struct Shrinker {
             // success (an id lowered one step, then the next), rather than a whole new round
             // of passes per step; simplification is well-founded, so this ends.
             var i = 0
+            pass = 4
             while i < best.count && !timedOut {
                 let candidates = best[i].simplerVariants().map { simpler -> [Action] in
                     var c = best
@@ -190,6 +222,7 @@ public struct Shrinker {
             // newTab before setQuery) where the swap still fails — so seeds that found the
             // same steps in another order end on one sequence.
             var j = 0
+            pass = 5
             while j + 1 < best.count && !timedOut {
                 if best[j].kind.order > best[j + 1].kind.order {
                     var c = best
@@ -202,6 +235,57 @@ public struct Shrinker {
             // actions by the one action that recreates its state (`newTab ×3, select(1)`
             // becomes one restore of a three-tab session with the second active), longest
             // prefix first. Length is what minimal means; a restore is one step.
+            // Pass 3d, at a local minimum: a restored session changed together with the steps
+            // after it — a tab removed and later displayed indices shifted down, or its ids
+            // renamed t1…tn and later references renamed with them.
+            if !improved && !timedOut {
+                pass = 4
+                var candidates: [[Action]] = []
+                for p in best.indices {
+                    guard case .restoreData(let text) = best[p], let count = SessionText.tabCount(text) else { continue }
+                    for k in 0..<count {
+                        guard let smaller = SessionText.removing(tab: k, from: text) else { continue }
+                        candidates.append(best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(above: k) })
+                    }
+                    if let r = SessionText.renamingIDs(text) {
+                        let map = Dictionary(uniqueKeysWithValues: r.old.enumerated().map { ($1, "t\($0 + 1)") })
+                        candidates.append(best[..<p] + [.restoreData(r.text)] + best[(p + 1)...].map { $0.renamingIDs(map) })
+                    }
+                }
+                if tryCandidates(candidates) != nil { improved = true }
+            }
+            // Pass 3e, at a local minimum: a string used in several places (a title and the
+            // query that finds it) changes everywhere at once, to a plainer letter.
+            if !improved && !timedOut {
+                pass = 4
+                var uses: [String: Int] = [:]
+                var order: [String] = []
+                for a in best {
+                    for t in a.strings where !t.isEmpty {
+                        if uses[t] == nil { order.append(t) }
+                        uses[t, default: 0] += 1
+                    }
+                }
+                var candidates: [[Action]] = []
+                for t in order where uses[t]! >= 2 {
+                    let plainer: [String]
+                    if t.unicodeScalars.count == 1, let r = CharacterRank.rank(t.unicodeScalars.first!), r > 0 {
+                        plainer = (0..<min(r, 62)).compactMap { CharacterRank.character($0).map { String($0) } }
+                    } else { plainer = t == "a" ? [] : ["a"] }
+                    for p in plainer where !order.contains(p) {
+                        candidates.append(best.map { $0.replacingString(t, with: p) })
+                    }
+                }
+                if tryCandidates(candidates) != nil { improved = true }
+            }
+            // Pass 3c, at a local minimum: the last action (the failing step) may become the
+            // plainest action of a kind declared before its own (`closeAll` → `closeDisplayed(0)`).
+            if !improved && !timedOut, let last = best.last {
+                pass = 4
+                let candidates = Action.simplestOfEachKind.filter { $0.kind.order < last.kind.order }.map { Array(best.dropLast()) + [$0] }
+                if tryCandidates(candidates) != nil { improved = true }
+            }
+            pass = 6
             if !improved && !timedOut, let collapse, best.count > 2 {
                 let candidates = stride(from: best.count - 1, through: 2, by: -1).compactMap { k -> [Action]? in
                     guard let state = collapse(Array(best[..<k])), state.count < k else { return nil }
@@ -210,7 +294,7 @@ public struct Shrinker {
                 if tryCandidates(candidates) != nil { improved = true }
             }
         }
-        return Result(actions: best, attempts: attempts, timedOut: timedOut, interrupted: interrupted)
+        return Result(actions: best, attempts: attempts, timedOut: timedOut, interrupted: interrupted, attemptsPerPass: perPass)
     }
 }
 
@@ -248,7 +332,9 @@ extension Action {
     public func simplerVariants() -> [Action] {
         func ints(_ i: Int) -> [Int] {
             if i == 0 { return [] }
-            if i < 0 { return i == -1 ? [0] : [0, -1] }
+            // Ordered 0, 1, −1, 2, −2, …: a negative index gives way to its positive twin, so
+            // `select(-1)` and `select(1)` (both out of range on one tab) end as one.
+            if i < 0 { return [0] + (i < -1 ? [-1] : []) + (i == .min ? [] : [-i]) }
             return Array(Set([0, i / 2, i - 1])).filter { $0 < i }.sorted()
         }
         func doubles(_ x: Double, anchors: [Double]) -> [Double] { Self.simplerNumbers(x, anchors) }
@@ -263,8 +349,8 @@ extension Action {
         case .restoreData(let text):
             // A well-formed session shrinks as one (fewer tabs, plainer titles and ids); cutting
             // its text would only break it.
-            let sessions = SessionText.simpler(text, titles: Self.simplerStrings)
-            return [.newTab, .restoreSaved] + (sessions ?? Self.simplerStrings(text)).map { .restoreData($0) }
+            let sessions = SessionText.simpler(text, titles: { Self.simplerStrings($0, thorough: false) })
+            return [.newTab, .restoreSaved] + ((sessions.map { [""] + $0 }) ?? Self.simplerStrings(text)).map { .restoreData($0) }
         case let .swipeBegan(i, vx, vy):
             return ints(i).map { .swipeBegan($0, vx: vx, vy: vy) }
                 + doubles(vy, anchors: []).map { .swipeBegan(i, vx: vx, vy: $0) }
@@ -334,7 +420,7 @@ extension Action {
     /// (`a`), half its rank, or one below (a single letter or digit to any plainer one), so
     /// a query that needs "some letter not in the titles" lands on the first such letter
     /// whatever letter it started as.
-    static func simplerStrings(_ s: String) -> [String] {
+    static func simplerStrings(_ s: String, thorough: Bool = true) -> [String] {
         if s.isEmpty { return [] }
         var out = [""]
         if s.count > 1 {
@@ -345,8 +431,9 @@ extension Action {
         if s.count <= 4 {
             let chars = Array(s)
             // A short string may only need "some letter the titles lack": one letter of the
-            // first sixteen (a…p) stands in for all of it.
-            if s.count > 1 { out += CharacterRank.plain.prefix(16).map { String(Character($0)) } }
+            // first sixteen (a…p) stands in for all of it. (Not for a session's titles: a
+            // session has several, and pass 3e changes a title with its query.)
+            if s.count > 1 && thorough { out += CharacterRank.plain.prefix(16).map { String(Character($0)) } }
             for (i, c) in chars.enumerated() {
                 guard c.unicodeScalars.count == 1, let r = CharacterRank.rank(c.unicodeScalars.first!), r > 0 else {
                     if c.unicodeScalars.count > 1 { var x = chars; x[i] = "a"; out.append(String(x)) }
@@ -386,9 +473,40 @@ extension Action {
         }
     }
 
-    /// This action with every positive displayed index lowered by one.
-    func shiftingIndices() -> Action {
-        func d(_ i: Int) -> Int { i > 0 ? i - 1 : i }
+    /// The strings this action carries: a query, a title, a session's titles.
+    var strings: [String] {
+        switch self {
+        case .setQuery(let q): return [q]
+        case let .setTitle(_, title): return [title]
+        case .restoreData(let text): return SessionText.titles(text)
+        default: return []
+        }
+    }
+
+    /// This action with the string `old` (as a query, a title, a session's title) replaced by `new`.
+    func replacingString(_ old: String, with new: String) -> Action {
+        switch self {
+        case .setQuery(let q) where q == old: return .setQuery(new)
+        case let .setTitle(id, title) where title == old: return .setTitle(id: id, title: new)
+        case .restoreData(let text): return SessionText.replacingTitle(old, with: new, in: text).map { .restoreData($0) } ?? self
+        default: return self
+        }
+    }
+
+    /// This action with its ids renamed by `map` (ids not in it unchanged).
+    func renamingIDs(_ map: [String: String]) -> Action {
+        switch self {
+        case .closeID(let id): return .closeID(map[id] ?? id)
+        case .flyAwayFinished(let id): return .flyAwayFinished(map[id] ?? id)
+        case let .setTitle(id, title): return .setTitle(id: map[id] ?? id, title: title)
+        default: return self
+        }
+    }
+
+    /// This action with every displayed index above `k` (every positive one, by default)
+    /// lowered by one.
+    func shiftingIndices(above k: Int = 0) -> Action {
+        func d(_ i: Int) -> Int { i > k ? i - 1 : i }
         switch self {
         case .closeDisplayed(let i): return .closeDisplayed(d(i))
         case .select(let i): return .select(d(i))

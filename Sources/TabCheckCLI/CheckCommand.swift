@@ -205,7 +205,7 @@ struct CheckCommand {
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: found.original.count,
                                         sequenceSeed: seed == nil ? nil : hex(found.sequenceSeed), replayFile: replayPath,
                                         shrinkInterrupted: found.shrinkInterrupted, shrinkCandidates: found.shrinkAttempts,
-                                        shrunk: found.shrunk.map(\.description))))
+                                        shrinkCandidatesPerPass: Self.perPass(found), shrunk: found.shrunk.map(\.description))))
         _ = writeJUnit(failure: f, elapsed: elapsed, steps: steps)
         return 1
     }
@@ -256,7 +256,8 @@ struct CheckCommand {
                          failure: .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: file.actions.count,
                                         sequenceSeed: file.seed, replayFile: path, shrinkInterrupted: found.shrinkInterrupted,
-                                        shrinkCandidates: found.shrinkAttempts, shrunk: found.shrunk.map(\.description))))
+                                        shrinkCandidates: found.shrinkAttempts, shrinkCandidatesPerPass: Self.perPass(found),
+                                        shrunk: found.shrunk.map(\.description))))
         _ = writeJUnit(failure: found.shrunkFailure, elapsed: 0, steps: outcome.executed.count)
         return picture(found.shrunk, r, coverage: nil, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: file.seed ?? "none",
                        reproduce: ["\(me) --replay \(path)"]) ? 1 : 2
@@ -341,6 +342,8 @@ struct CheckCommand {
             /// Candidates the shrinker ran, and the shrunk sequence (one action a string, as
             /// reports print them) — what scripts/mutation-score.sh compares across seeds.
             var shrinkCandidates = 0
+            /// Candidates per pass, keyed by the pass's name.
+            var shrinkCandidatesPerPass: [String: Int] = [:]
             var shrunk: [String] = []
         }
         let result, seed: String
@@ -351,6 +354,10 @@ struct CheckCommand {
         let failure: FailureInfo?
         /// Properties not checked because a driver lacks a capability they need.
         var skipped: [String] = []
+    }
+
+    static func perPass(_ found: Campaign.Found) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: zip(Shrinker.passes, found.shrinkAttemptsPerPass).filter { $0.1 > 0 })
     }
 
     func emitJSON(_ summary: Summary) {
