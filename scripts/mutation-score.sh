@@ -40,7 +40,7 @@ build="$root/.build-mutants"
 (cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)
 cp -R "$scratch/Sources" "$scratch/.pristine"
 
-results="$(mktemp)"; finals="$(mktemp)"
+results="$(mktemp)"; finals="$(mktemp)"; all_candidates="$(mktemp)"
 killed=0; total=0; broken=0
 for patch in "$root"/scripts/mutants/*.patch; do
   name="$(basename "$patch" .patch)"
@@ -62,9 +62,9 @@ for patch in "$root"/scripts/mutants/*.patch; do
     "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet --shrink-time 5 > "$runs/$s.json" 2>/dev/null || true
   done
   # One line of statistics, and the shortest shrunk failure's replay file for the proof.
-  stats="$(python3 - "$runs" "$seeds" "$finals" "$name" <<'PY'
+  stats="$(python3 - "$runs" "$seeds" "$finals" "$name" "$all_candidates" <<'PY'
 import json, os, statistics, sys
-runs, n, finals_file, name = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+runs, n, finals_file, name, all_file = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 rows = []
 for s in range(1, n + 1):
     try:
@@ -84,6 +84,8 @@ with open(finals_file, "a") as out:
     for seq, seeds in sorted(finals.items(), key=lambda kv: (-len(kv[1]), len(kv[0]), kv[0])):
         out.write("- %d seed%s (%s): `%s`\n" % (len(seeds), "" if len(seeds) == 1 else "s", ", ".join(str(int(x, 16)) for x in seeds), " ⏵ ".join(seq)))
 cands = [r["failure"]["shrinkCandidates"] for r in fails]
+with open(all_file, "a") as out:
+    out.write("".join("%d\n" % c for c in cands))
 ttf = statistics.median([r.get("secondsToFailure") or 0 for r in fails])
 shr = statistics.median([r.get("shrinkSeconds") or 0 for r in fails])
 orig = statistics.median([r["failure"]["originalSteps"] for r in fails])
@@ -128,6 +130,9 @@ done
   echo
   echo "**Killed: $killed / $total**$([ $broken -gt 0 ] && echo " ($broken did not apply or build)")"
   echo
+  echo "Shrink cost: $(python3 -c 'import statistics,sys; v=[int(l) for l in open(sys.argv[1]) if l.strip()]; print("median %g candidates per shrink over all %d shrinks (min %d, max %d)" % (statistics.median(v), len(v), min(v), max(v)) if v else "no shrinks")' "$all_candidates")."
+  echo "Canonical: $(awk -F'|' '$7 == "1"' "$results" | wc -l) of $total mutants shrink to one sequence on every seed; shrunk length equals the proven minimum on every seed for $(awk -F'|' '{split($6, l, "/"); split($8, p, " "); if (l[1] == l[3] && l[1] == p[1]) n++} END {print n+0}' "$results") of $total."
+  echo
   echo "| mutant | rule | result | time to failure (s) | original steps | shrunk min/median/max | finals | proven minimum (search time) | candidates | shrink (s) | reported | description |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   while IFS='|' read -r name rule result ttf orig lengths distinct proven cands shr reported desc; do
@@ -141,5 +146,5 @@ done
   cat "$finals"
 } > "$finals_out"
 cat "$out"
-rm -f "$results" "$finals"
+rm -f "$results" "$finals" "$all_candidates"
 [ "$killed" -eq "$total" ] && [ "$broken" -eq 0 ]

@@ -86,13 +86,13 @@ extension SessionText {
         return false
     }
 
-    /// The session `text` with tab `k` removed, or with its ids renamed t1…tn: the pieces
+    /// The session `text` with the tabs at `removed` gone, or with its ids renamed t1…tn: the pieces
     /// the shrinker's session pass puts together with matching changes to later steps.
-    public static func removing(tab k: Int, from text: String) -> String? {
-        guard let s = parse(text), s.ids.indices.contains(k) else { return nil }
-        var ids = s.ids, titles = s.titles
-        ids.remove(at: k); titles.remove(at: k)
-        return valid(ids: ids, titles: titles, active: s.active == s.ids[k] ? nil : s.active)
+    public static func removing(tabs removed: Range<Int>, from text: String) -> String? {
+        guard let s = parse(text), removed.lowerBound >= 0, removed.upperBound <= s.ids.count, !removed.isEmpty else { return nil }
+        let keep = s.ids.indices.filter { !removed.contains($0) }
+        let ids = keep.map { s.ids[$0] }
+        return valid(ids: ids, titles: keep.map { s.titles[$0] }, active: s.active.flatMap { ids.contains($0) ? $0 : nil })
     }
 
     /// The session's ids and the renamed session (t1…tn), or nil if they are t1…tn already.
@@ -117,30 +117,17 @@ extension SessionText {
     public static func tabCount(_ text: String) -> Int? { parse(text)?.ids.count }
 
     /// Strictly simpler well-formed sessions than `text`, for the shrinker, simplest first:
-    /// the canonical spelling of the same session (if `text` is spelt otherwise), then one
-    /// tab fewer (the last first), no active tab or the first, ids renamed t1…tn (what new
-    /// tabs are called), one title simplified. Empty when `text` is not a well-formed session
+    /// the canonical spelling of the same session (if `text` is spelt otherwise), then no
+    /// active tab or the first, ids renamed t1…tn (what new tabs are called), two tabs in
+    /// title order, one title simplified. (Fewer tabs is the shrinker's pass 3d, which
+    /// shifts later indices with them.) Empty when `text` is not a well-formed session
     /// (the shrinker then simplifies it as a plain string).
     public static func simpler(_ text: String, titles simplerTitle: (String) -> [String]) -> [String]? {
         guard let s = parse(text) else { return nil }
         let canonical = valid(ids: s.ids, titles: s.titles, active: s.active)
         if canonical != text { return [canonical] }
         var out: [String] = []
-        // Runs of tabs removed, longest first (half, a quarter, … one), each from the end,
-        // so a restore of thirty tabs that needs two loses most of them in a few steps.
         let n = s.ids.count
-        var size = max(1, n / 2)
-        while size >= 1 {
-            var start = n - size
-            while start >= 0 {
-                let keep = s.ids.indices.filter { $0 < start || $0 >= start + size }
-                let ids = keep.map { s.ids[$0] }
-                out.append(valid(ids: ids, titles: keep.map { s.titles[$0] }, active: s.active.flatMap { ids.contains($0) ? $0 : nil }))
-                start -= size
-            }
-            if size == 1 { break }
-            size /= 2
-        }
         if s.active != nil { out.append(valid(ids: s.ids, titles: s.titles, active: nil)) }
         if let a = s.active, let first = s.ids.first, a != first { out.append(valid(ids: s.ids, titles: s.titles, active: first)) }
         let renamed = s.ids.indices.map { "t\($0 + 1)" }

@@ -205,18 +205,48 @@ public struct Shrinker {
                 }
                 g -= 1
             }
+            // Pass 3d: a restored session changed together with the steps after it — a run of
+            // its tabs removed (longest first, as in pass 1) with later displayed indices
+            // shifted down past it, or its ids renamed t1…tn with later references renamed.
+            pass = 4
+            var p = 0
+            while p < best.count && !timedOut {
+                guard case .restoreData(let text) = best[p], let count = SessionText.tabCount(text) else { p += 1; continue }
+                var changed = false
+                var size = max(1, count / 2)
+                search: while size >= 1 && !timedOut {
+                    guard case .restoreData(let current) = best[p], let n = SessionText.tabCount(current) else { break }
+                    var start = n - size
+                    while start >= 0 {
+                        guard let smaller = SessionText.removing(tabs: start..<(start + size), from: current) else { break }
+                        let c = best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: start..<(start + size)) }
+                        if tryCandidates([Array(c)]) != nil { changed = true; continue search }
+                        start -= 1
+                    }
+                    if size == 1 { break }
+                    size /= 2
+                }
+                if case .restoreData(let current) = best[p], let r = SessionText.renamingIDs(current) {
+                    let map = Dictionary(uniqueKeysWithValues: r.old.enumerated().map { ($1, "t\($0 + 1)") })
+                    if tryCandidates([best[..<p] + [.restoreData(r.text)] + best[(p + 1)...].map { $0.renamingIDs(map) }]) != nil { changed = true }
+                }
+                if changed { improved = true }
+                p += 1
+            }
             // Pass 3: simplify each action's arguments — the same action again after each
             // success (an id lowered one step, then the next), rather than a whole new round
             // of passes per step; simplification is well-founded, so this ends.
-            var i = 0
+            var i = 0, field = 0
             pass = 4
             while i < best.count && !timedOut {
-                let candidates = best[i].simplerVariants().map { simpler -> [Action] in
+                let groups = best[i].simplerVariantGroups()
+                guard field < groups.count else { i += 1; field = 0; continue }
+                let candidates = groups[field].map { simpler -> [Action] in
                     var c = best
                     c[i] = simpler
                     return c
                 }
-                if tryCandidates(candidates) != nil { improved = true } else { i += 1 }
+                if tryCandidates(candidates) != nil { improved = true } else { field += 1 }
             }
             // Pass 3b: put adjacent actions in kind order (the order `Action` declares them:
             // newTab before setQuery) where the swap still fails — so seeds that found the
@@ -235,25 +265,6 @@ public struct Shrinker {
             // actions by the one action that recreates its state (`newTab ×3, select(1)`
             // becomes one restore of a three-tab session with the second active), longest
             // prefix first. Length is what minimal means; a restore is one step.
-            // Pass 3d, at a local minimum: a restored session changed together with the steps
-            // after it — a tab removed and later displayed indices shifted down, or its ids
-            // renamed t1…tn and later references renamed with them.
-            if !improved && !timedOut {
-                pass = 4
-                var candidates: [[Action]] = []
-                for p in best.indices {
-                    guard case .restoreData(let text) = best[p], let count = SessionText.tabCount(text) else { continue }
-                    for k in 0..<count {
-                        guard let smaller = SessionText.removing(tab: k, from: text) else { continue }
-                        candidates.append(best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(above: k) })
-                    }
-                    if let r = SessionText.renamingIDs(text) {
-                        let map = Dictionary(uniqueKeysWithValues: r.old.enumerated().map { ($1, "t\($0 + 1)") })
-                        candidates.append(best[..<p] + [.restoreData(r.text)] + best[(p + 1)...].map { $0.renamingIDs(map) })
-                    }
-                }
-                if tryCandidates(candidates) != nil { improved = true }
-            }
             // Pass 3e, at a local minimum: a string used in several places (a title and the
             // query that finds it) changes everywhere at once, to a plainer letter.
             if !improved && !timedOut {
@@ -329,7 +340,13 @@ final class ParallelResults: @unchecked Sendable {
 extension Action {
     /// Strictly simpler versions of this action, simplest first: smaller indices, shorter
     /// and plainer strings, round numbers, a phone-sized viewport.
-    public func simplerVariants() -> [Action] {
+    public func simplerVariants() -> [Action] { Array(simplerVariantGroups().joined()) }
+
+    /// The same variants, one group per field (a swipe's end: cancelled, then its velocity,
+    /// then its translation). The shrinker takes a field to its simplest before the next,
+    /// so a velocity already at its threshold is not tried again after every step of the
+    /// translation.
+    public func simplerVariantGroups() -> [[Action]] {
         func ints(_ i: Int) -> [Int] {
             if i == 0 { return [] }
             // Ordered 0, 1, −1, 2, −2, …: a negative index gives way to its positive twin, so
@@ -339,26 +356,26 @@ extension Action {
         }
         func doubles(_ x: Double, anchors: [Double]) -> [Double] { Self.simplerNumbers(x, anchors) }
         switch self {
-        case .closeDisplayed(let i): return ints(i).map { .closeDisplayed($0) }
-        case .select(let i): return ints(i).map { .select($0) }
-        case .tapClose(let i): return ints(i).map { .tapClose($0) }
-        case let .move(f, t): return ints(f).map { .move(from: $0, to: t) } + ints(t).map { .move(from: f, to: $0) }
-        case .setQuery(let q): return Self.simplerStrings(q).map { .setQuery($0) }
+        case .closeDisplayed(let i): return [ints(i).map { .closeDisplayed($0) }]
+        case .select(let i): return [ints(i).map { .select($0) }]
+        case .tapClose(let i): return [ints(i).map { .tapClose($0) }]
+        case let .move(f, t): return [ints(f).map { .move(from: $0, to: t) }, ints(t).map { .move(from: f, to: $0) }]
+        case .setQuery(let q): return [Self.simplerStrings(q).map { .setQuery($0) }]
         case let .setTitle(id, title):
-            return Self.simplerStrings(title).map { .setTitle(id: id, title: $0) } + lowerIDs(id).map { .setTitle(id: $0, title: title) }
+            return [Self.simplerStrings(title).map { .setTitle(id: id, title: $0) }, lowerIDs(id).map { .setTitle(id: $0, title: title) }]
         case .restoreData(let text):
             // A well-formed session shrinks as one (fewer tabs, plainer titles and ids); cutting
             // its text would only break it.
             let sessions = SessionText.simpler(text, titles: { Self.simplerStrings($0, thorough: false) })
-            return [.newTab, .restoreSaved] + ((sessions.map { [""] + $0 }) ?? Self.simplerStrings(text)).map { .restoreData($0) }
+            return [[.newTab, .restoreSaved] + ((sessions.map { [""] + $0 }) ?? Self.simplerStrings(text)).map { .restoreData($0) }]
         case let .swipeBegan(i, vx, vy):
-            return ints(i).map { .swipeBegan($0, vx: vx, vy: vy) }
-                + doubles(vy, anchors: []).map { .swipeBegan(i, vx: vx, vy: $0) }
-                + doubles(vx, anchors: [-1000, 1000]).map { .swipeBegan(i, vx: $0, vy: vy) }
-        case .swipeChanged(let tx): return doubles(tx, anchors: [-125, 125]).map { .swipeChanged(tx: $0) }
+            return [ints(i).map { .swipeBegan($0, vx: vx, vy: vy) },
+                    doubles(vy, anchors: []).map { .swipeBegan(i, vx: vx, vy: $0) },
+                    doubles(vx, anchors: [-1000, 1000]).map { .swipeBegan(i, vx: $0, vy: vy) }]
+        case .swipeChanged(let tx): return [doubles(tx, anchors: [-125, 125]).map { .swipeChanged(tx: $0) }]
         case let .swipeEnded(tx, vx):
-            return [.swipeCancelled] + doubles(vx, anchors: [-1000, 1000]).map { .swipeEnded(tx: tx, vx: $0) }
-                + doubles(tx, anchors: [-125, 125]).map { .swipeEnded(tx: $0, vx: vx) }
+            return [[.swipeCancelled], doubles(vx, anchors: [-1000, 1000]).map { .swipeEnded(tx: tx, vx: $0) },
+                    doubles(tx, anchors: [-125, 125]).map { .swipeEnded(tx: $0, vx: vx) }]
         case .setViewport(let v):
             // The phone viewport is the simplest of all: nothing is simpler than it (offering
             // the rounded, inset-free version of it made the two simplify into each other
@@ -366,18 +383,18 @@ extension Action {
             // Every other candidate is smaller in |width| + |height| + the insets (numbers move
             // toward zero, never away), so the two kinds of step cannot undo each other.
             guard v != .phone else { return [] }
-            var out: [ViewportSpec] = [.phone]
+            var first: [ViewportSpec] = [.phone]
             let bare = ViewportSpec(width: v.width, height: v.height)
-            if bare != v { out.append(bare) }
-            out += doubles(v.width, anchors: []).map { var w = v; w.width = $0; return w }
-            out += doubles(v.height, anchors: []).map { var w = v; w.height = $0; return w }
-            return out.filter { $0 != v }.map { .setViewport($0) }
-        case .flyAwayFinished(let id): return [.closeID(id)] + lowerIDs(id).map { .flyAwayFinished($0) }
+            if bare != v { first.append(bare) }
+            let widths = doubles(v.width, anchors: []).map { var w = v; w.width = $0; return w }
+            let heights = doubles(v.height, anchors: []).map { var w = v; w.height = $0; return w }
+            return [first, widths, heights].map { $0.filter { $0 != v }.map { .setViewport($0) } }
+        case .flyAwayFinished(let id): return [[.closeID(id)] + lowerIDs(id).map { .flyAwayFinished($0) }]
         case .closeID(let id):
             // Closing by position is the plainer request (and the kind that comes first).
             let n = id.firstIndex(where: \.isNumber).flatMap { Int(id[$0...]) }
-            return [.closeDisplayed(0)] + (n.map { $0 > 1 ? [Action.closeDisplayed($0 - 1)] : [] } ?? []) + lowerIDs(id).map { .closeID($0) }
-        case .cancelSearch, .endSearch: return [.beginSearch]
+            return [[.closeDisplayed(0)] + (n.map { $0 > 1 ? [Action.closeDisplayed($0 - 1)] : [] } ?? []) + lowerIDs(id).map { .closeID($0) }]
+        case .cancelSearch, .endSearch: return [[.beginSearch]]
         default: return []
         }
     }
@@ -503,10 +520,13 @@ extension Action {
         }
     }
 
-    /// This action with every displayed index above `k` (every positive one, by default)
-    /// lowered by one.
-    func shiftingIndices(above k: Int = 0) -> Action {
-        func d(_ i: Int) -> Int { i > k ? i - 1 : i }
+    /// This action with every positive displayed index lowered by one.
+    func shiftingIndices() -> Action { shiftingIndices(removing: 0..<1) }
+
+    /// This action with its displayed indices moved as if the tabs at `removed` were gone:
+    /// past them, lowered by their count; inside them, to the first of them.
+    func shiftingIndices(removing removed: Range<Int>) -> Action {
+        func d(_ i: Int) -> Int { i >= removed.upperBound ? i - removed.count : (i > removed.lowerBound ? removed.lowerBound : i) }
         switch self {
         case .closeDisplayed(let i): return .closeDisplayed(d(i))
         case .select(let i): return .select(d(i))

@@ -141,8 +141,9 @@ USAGE
   tabcheck layout --width W --height H [--safe-left L] [--safe-right R] [--tabs N] [--svg FILE]
                                      draw the grid for one viewport (L1–L6)
   tabcheck list                      list properties and drivers
-  tabcheck minimal [--max-length N] [--property P]
-                                     shortest failing sequence over a small alphabet (exhaustive)
+  tabcheck minimal [--max-length N] [--property P] [--from FILE] [--jobs N]
+                                     shortest failing sequence, by exhaustive search; --from FILE
+                                     proves a shrunk failure minimal
   tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
   tabcheck bench model|throughput|scaling|length|sweep|generate|session|balanced
                                      the measurements behind docs/benchmarks.md
