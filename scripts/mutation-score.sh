@@ -126,7 +126,7 @@ done
   echo "Time to first failure, original steps, candidates and shrink time are medians over the killing seeds. *Shrunk* is the shrunk length's min/median/max over them;"
   echo "*finals* is how many distinct shrunk sequences they gave (1: one canonical sequence). *Proven* is the minimal length established by exhaustive search:"
   echo "\`tabcheck minimal --from\` the shortest shrunk failure, over every sequence one step shorter (at most 5) on the alphabet drawn from that failure"
-  echo "(its own arguments, indices 0…L−1, ids t1…t(L−1), all moves between them, the swipe thresholds' boundaries); \">5\" means none of length ≤ 5 fails, so the minimum is above 5 (searched, not bounded by the alphabet of the failure alone)."
+  echo "(its own arguments, indices 0…L−1, ids t1…t(L−1), all moves between them, the swipe thresholds' boundaries); \">5\" means no sequence of length ≤ 5 over that alphabet fails: the minimum is above 5 for that alphabet, and the shrunk length is not proven minimal."
   echo
   echo "**Killed: $killed / $total**$([ $broken -gt 0 ] && echo " ($broken did not apply or build)")"
   echo

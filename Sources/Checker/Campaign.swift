@@ -163,13 +163,11 @@ public struct Campaign: Sendable {
 
 extension Campaign {
     /// The restore that recreates what `prefix` leaves — its tabs, titles and active tab, as
-    /// the reference model saves them — then its query (a restore clears it), or nil when it
-    /// leaves no tab. The shrinker's pass 4 tries these in place of the prefix; whether they
-    /// still fail is for the run to say.
+    /// the reference model saves them — then its query (a restore clears it). The shrinker
+    /// tries these in place of the prefix; whether they still fail is for the run to say.
     static func restoring(after prefix: [Action], _ viewport: ViewportSpec) -> [Action]? {
         var reference = ReferenceDriver(viewport: viewport)
         for a in prefix { _ = reference.apply(a) }
-        guard !reference.grid.tabs.isEmpty else { return nil }
         let restore = Action.restoreData(String(decoding: reference.grid.save(), as: UTF8.self))
         return reference.grid.query.isEmpty ? [restore] : [restore, .setQuery(reference.grid.query)]
     }

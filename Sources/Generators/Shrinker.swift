@@ -249,12 +249,14 @@ public struct Shrinker {
                 if tryCandidates(candidates) != nil { improved = true } else { field += 1 }
             }
             // Pass 3b: put adjacent actions in kind order (the order `Action` declares them:
-            // newTab before setQuery) where the swap still fails — so seeds that found the
-            // same steps in another order end on one sequence.
+            // newTab before setQuery; within a kind, by their text: swipeBegan(0) before
+            // swipeBegan(1)) where the swap still fails — so seeds that found the same steps
+            // in another order end on one sequence.
             var j = 0
             pass = 5
             while j + 1 < best.count && !timedOut {
-                if best[j].kind.order > best[j + 1].kind.order {
+                let (x, y) = (best[j], best[j + 1])
+                if x.kind.order > y.kind.order || (x.kind.order == y.kind.order && y.description < x.description) {
                     var c = best
                     c.swapAt(j, j + 1)
                     if tryCandidates([c]) != nil { improved = true; j = max(0, j - 1); continue }
@@ -285,6 +287,35 @@ public struct Shrinker {
                     } else { plainer = t == "a" ? [] : ["a"] }
                     for p in plainer where !order.contains(p) {
                         candidates.append(best.map { $0.replacingString(t, with: p) })
+                    }
+                }
+                if tryCandidates(candidates) != nil { improved = true }
+            }
+            // Pass 3f, at a local minimum: two changes at once that neither makes alone —
+            // one action deleted and another simplified (its three plainest variants), and a
+            // save with the restore that reads it replaced by a restore of what it saved.
+            if !improved && !timedOut && best.count <= 8 {
+                pass = 4
+                var candidates: [[Action]] = []
+                for k in best.indices.reversed() {
+                    var base = best
+                    base.remove(at: k)
+                    for j in base.indices {
+                        for v in base[j].simplerVariants().prefix(3) {
+                            var c = base
+                            c[j] = v
+                            candidates.append(c)
+                        }
+                    }
+                }
+                if let collapse {
+                    for j in best.indices where best[j] == .restoreSaved {
+                        guard let i = best[..<j].lastIndex(of: .save), let state = collapse(Array(best[..<i])),
+                              case .restoreData? = state.first else { continue }
+                        var c = best
+                        c[j] = state[0]
+                        c.remove(at: i)
+                        candidates.append(c)
                     }
                 }
                 if tryCandidates(candidates) != nil { improved = true }
@@ -408,6 +439,8 @@ extension Action {
         guard x != 0 else { return [] }
         var out: [Double] = [0]
         for a in anchors where !x.isFinite || abs(a) < abs(x) { out.append(a) }
+        // A negative number gives way to its positive twin (0, 1, −1, 2, −2, … as for indices).
+        if x < 0 && x.isFinite { out.append(-x) }
         guard x.isFinite else { return out }
         let t = x.rounded(.towardZero)
         if t != x {
