@@ -486,7 +486,15 @@ extension Action {
             if s.count > 1 && thorough { out += CharacterRank.plain.prefix(16).map { String(Character($0)) } }
             for (i, c) in chars.enumerated() {
                 guard c.unicodeScalars.count == 1, let r = CharacterRank.rank(c.unicodeScalars.first!), r > 0 else {
-                    if c.unicodeScalars.count > 1 { var x = chars; x[i] = "a"; out.append(String(x)) }
+                    // A character of several scalars (e + a combining accent, an emoji family)
+                    // ranks above every single one: alone it may become any letter or digit.
+                    if c.unicodeScalars.count > 1 {
+                        for plain in CharacterRank.plain.prefix(chars.count == 1 ? 62 : 1) {
+                            var x = chars
+                            x[i] = Character(plain)
+                            out.append(String(x))
+                        }
+                    }
                     continue
                 }
                 // A lone letter or digit tries every plainer one, so it ends on the plainest

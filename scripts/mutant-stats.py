@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""One mutant's row of docs/mutation-score.md, from its campaigns' JSON summaries.
+
+    mutant-stats.py RUNS SEEDS BIN NAME FINALS ALL_CANDIDATES PROOF
+
+RUNS holds S.json (tabcheck --json) and db-S/ (its failure database) for seeds 1..SEEDS.
+Failures are grouped by what broke (property and rule): the shrinker keeps a failure's
+rule, so two rules are two failures, each with its own minimum. Per group: the shrunk
+length's min/median/max, the distinct shrunk sequences, and (PROOF=1) the proven minimum:
+`BIN minimal --from` the group's shortest shrunk failure, over every sequence one step
+shorter (at most 5) on the alphabet drawn from it. Appends the distinct sequences to FINALS
+and every shrink's candidate count to ALL_CANDIDATES; prints one line of fields separated
+by "|": result, time to failure, original steps, shrunk, finals, proven, candidates,
+shrink seconds, reported, and two flags (canonical, minimal) for the summary.
+"""
+import json, os, re, statistics, subprocess, sys
+
+runs, seeds, binary, name, finals_file, all_file, proof = sys.argv[1:8]
+rows = []
+for s in range(1, int(seeds) + 1):
+    try:
+        with open(os.path.join(runs, "%d.json" % s)) as f:
+            rows += [json.loads(l) for l in f if l.strip()]
+    except (OSError, ValueError):
+        pass
+fails = [r for r in rows if r.get("result") == "fail"]
+if not fails:
+    print("survived|||||||||0|0")
+    sys.exit()
+
+groups = {}
+for r in fails:
+    groups.setdefault("%s: %s" % (r["failure"]["property"], r["failure"]["rule"]), []).append(r)
+order = sorted(groups, key=lambda g: (-len(groups[g]), g))
+
+def prove(group):
+    """The proven minimum of a group, as the table shows it, and whether it equals every shrunk length."""
+    lengths = [r["failure"]["shrunkSteps"] for r in group]
+    best = min(group, key=lambda r: (r["failure"]["shrunkSteps"], r["failure"]["shrunk"]))
+    shortest, replay = best["failure"]["shrunkSteps"], best["failure"].get("replayFile")
+    if shortest <= 1:
+        return "1", max(lengths) == 1
+    if proof != "1" or not replay or not os.path.isfile(replay):
+        return "", False
+    depth = min(shortest - 1, 5)
+    out = subprocess.run([binary, "minimal", "--from", replay, "--max-length", str(depth)],
+                         capture_output=True, text=True).stdout
+    took = re.search(r", ([0-9.]+) s, [0-9]+ jobs\)", out)
+    took = " (%s s)" % took.group(1) if took else ""
+    found = re.search(r"^minimal ([0-9]+):", out, re.M)
+    if found:
+        return "%s (shrinker missed it)%s" % (found.group(1), took), False
+    if re.search(r"^minimal >", out, re.M):
+        if shortest <= 6:
+            return "%d%s" % (shortest, took), min(lengths) == max(lengths) == shortest
+        return ">5%s" % took, False
+    return "search failed", False
+
+with open(finals_file, "a") as out:
+    out.write("\n## %s\n" % name)
+    for g in order:
+        finals = {}
+        for r in groups[g]:
+            finals.setdefault(tuple(r["failure"]["shrunk"]), []).append(int(r["seed"], 16))
+        out.write("\n%s%s\n\n" % (g, "" if len(order) == 1 else " (%d seeds)" % len(groups[g])))
+        for seq, ss in sorted(finals.items(), key=lambda kv: (-len(kv[1]), len(kv[0]), kv[0])):
+            out.write("- %d seed%s (%s): `%s`\n" % (len(ss), "" if len(ss) == 1 else "s", ", ".join(map(str, sorted(ss))), " ⏵ ".join(seq)))
+
+cands = [r["failure"]["shrinkCandidates"] for r in fails]
+with open(all_file, "a") as out:
+    out.write("".join("%d\n" % c for c in cands))
+
+shrunk, distinct, proven, reported = [], [], [], []
+canonical = minimal = True
+for g in order:
+    lengths = [r["failure"]["shrunkSteps"] for r in groups[g]]
+    shrunk.append("%d/%g/%d" % (min(lengths), statistics.median(lengths), max(lengths)))
+    n = len({tuple(r["failure"]["shrunk"]) for r in groups[g]})
+    distinct.append(str(n))
+    canonical = canonical and n == 1
+    p, ok = prove(groups[g])
+    proven.append(p)
+    minimal = minimal and ok
+    reported.append(g if len(order) == 1 else "%s (%d)" % (g, len(groups[g])))
+
+def median(key):
+    return statistics.median([r.get(key) or 0 for r in fails])
+
+print("killed %d/%d|%.3f|%g|%s|%s|%s|%g|%.3f|%s|%d|%d" % (
+    len(fails), len(rows), median("secondsToFailure"), statistics.median([r["failure"]["originalSteps"] for r in fails]),
+    "; ".join(shrunk), "; ".join(distinct), "; ".join(proven), statistics.median(cands), median("shrinkSeconds"),
+    "; ".join(reported), canonical, minimal))
