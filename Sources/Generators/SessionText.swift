@@ -57,7 +57,7 @@ extension SessionText {
     /// The parts of a well-formed session text (`{"activeTabID":…,"tabs":[{"id":…,"title":…}],
     /// "version":1}` in any key order or spacing), or nil for anything else.
     static func parse(_ text: String) -> (ids: [String], titles: [String], active: String?)? {
-        guard text.utf8.count <= 1 << 16,
+        guard text.utf8.count <= 1 << 16, nesting(text) <= 3,
               let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               Set(object.keys).isSubset(of: ["version", "tabs", "activeTabID"]),
               let version = object["version"] as? Int, version == 1,
@@ -112,6 +112,26 @@ extension SessionText {
 
     /// The titles of a well-formed session (empty for anything else).
     public static func titles(_ text: String) -> [String] { parse(text)?.titles ?? [] }
+
+    /// The deepest nesting of arrays and objects in `text` (outside strings), read without
+    /// a parser: a session is 3 deep, and a restore's text (from a replay file, say) may be
+    /// anything, so nothing deeper is handed to one.
+    static func nesting(_ text: String) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in text.utf8 {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
 
     /// How many tabs a well-formed session text holds (nil: it is not one).
     public static func tabCount(_ text: String) -> Int? { parse(text)?.ids.count }

@@ -136,6 +136,10 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
             }
         }
         if a.given("--jobs") && a.given("-j") { throw InputError("minimal: --jobs given twice (as -j too); give it once") }
+        // The alphabet takes every value of the failure: a long one would make it huge.
+        if let from, from.actions.count > 64 {
+            throw InputError("minimal --from: the file holds \(from.actions.count) actions; give it a shrunk failure (at most 64; tabcheck --replay FILE shrinks one)")
+        }
         let recorded = from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
         let runner = Runner(properties: properties ?? recorded ?? Property.allCases)
         let alphabet: [Action] = from.map { ExhaustiveSearch.alphabet(limit: limit, from: $0.actions) } ?? ExhaustiveSearch.alphabet

@@ -92,4 +92,26 @@ import Testing
         }
         #expect(r == [.restoreData(#"{"activeTabID":null,"tabs":[{"id":"t1","title":""},{"id":"t2","title":""}],"version":1}"#)], "\(r)")
     }
+
+    @Test func aSessionLosesTabsWithTheIndicesAfterIt() {
+        // Fails when the close after the restore aims at the tab titled "e".
+        let five = SessionText.valid(ids: ["s1", "s2", "s3", "s4", "s5"], titles: ["a", "b", "c", "d", "e"], active: nil)
+        let r = shrink([.restoreData(five), .closeDisplayed(4)]) { c in
+            guard c.count == 2, case .restoreData(let text) = c[0], case .closeDisplayed(let i) = c[1] else { return false }
+            let titles = SessionText.titles(text)
+            return titles.indices.contains(i) && titles[i] == "e"
+        }
+        #expect(r == [.restoreData(#"{"activeTabID":null,"tabs":[{"id":"t1","title":"e"}],"version":1}"#), .closeDisplayed(0)], "\(r)")
+    }
+
+    @Test func neighboursEndInKindOrderAndNegativesGiveWay() {
+        let ordered = shrink([.setQuery("a"), .newTab]) { $0.contains(.newTab) && $0.contains(.setQuery("a")) }
+        #expect(ordered == [.newTab, .setQuery("a")])
+        let index = shrink([.select(-7)]) { c in if case .select(let i)? = c.first { return i != 0 } else { return false } }
+        #expect(index == [.select(1)])
+        let upward = shrink([.swipeBegan(0, vx: 0, vy: -300)]) { c in
+            if case .swipeBegan(_, let vx, let vy)? = c.first { return abs(vy) > abs(vx) } else { return false }
+        }
+        #expect(upward == [.swipeBegan(0, vx: 0, vy: 1)])
+    }
 }
