@@ -104,11 +104,19 @@ public struct HTMLReport {
         return h + strip() + "</section>\n"
     }
 
+    /// An action as a frame's caption: a restore as the session in words, anything else as
+    /// written, cut at 80 characters (the replay file and the regression test hold it whole).
+    static func caption(_ a: Action) -> String {
+        if case .restoreData(let text) = a, let words = SessionText.summary(text) { return "restoreData — \(words)" }
+        let d = a.description
+        return d.count > 80 ? String(d.prefix(80)) + "…" : d
+    }
+
     /// The frames, in order, each with its caption in words.
     func strip() -> String {
         var h = "<p class=\"hint\">Left and right arrow keys step through the frames. <span id=\"position\"></span></p>\n<div class=\"strip\">\n"
         for (r, frames) in zip(records, frames) {
-            let caption = r.action.map { "step \(r.step): \($0.description)" } ?? "before the first step"
+            let caption = r.action.map { "step \(r.step): \(Self.caption($0))" } ?? "before the first step"
             let o = r.implementation
             let failing = r.violation != nil
             h += "<figure class=\"frame\(failing ? " failing" : "")\" id=\"frame-\(r.step)\" data-step=\"\(r.step)\" tabindex=\"-1\">"
@@ -159,7 +167,7 @@ public struct HTMLReport {
     body{font-family:system-ui,sans-serif;margin:16px;color:#222}h1{font-size:20px}h2{font-size:17px;margin-top:24px}
     .result.pass{color:#1a7f37}.result.fail{color:#c62828;font-weight:600}.broken{background:#fdecea;padding:8px;border-left:4px solid #c62828}
     .strip{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}figure.frame{margin:0;padding:6px;border:2px solid #ddd;border-radius:8px;max-width:520px}
-    figure.frame.current{box-shadow:0 0 0 3px #90caf9}figure.frame.failing{border-color:#c62828}figure.frame figcaption{font-size:12px;max-width:226px}figure.frame.failing figcaption{max-width:460px}
+    figure.frame.current{box-shadow:0 0 0 3px #90caf9}figure.frame.failing{border-color:#c62828}figure.frame figcaption{font-size:12px;max-width:226px;overflow-wrap:anywhere}figure.frame.failing figcaption{max-width:460px}
     .screen{fill:#f7f7f7;stroke:#555}.inset{fill:#e1bee7;opacity:.5}.searchfield{fill:#e0e0e0}.toolbar{fill:#eceff1}
     .tabcell{fill:#fff;stroke:#999}.tabcell.active{stroke:#1565c0;stroke-width:3}.tabcell.pending{opacity:.35}.tabcell.swiping{fill:#fffde7}
     .tabcell.differs{stroke:#c62828;stroke-width:3;stroke-dasharray:5 3}text{font-size:11px;fill:#222}text.id,text.placeholder{fill:#777}

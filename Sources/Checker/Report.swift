@@ -17,6 +17,8 @@ public enum Report {
             }
             let mark = i + 1 == failure.step ? "  ← fails here" : ""
             lines.append(String(format: "%4d  %@%@", i + 1, actions[i].description, mark))
+            // A restore's text is exact but dense: the session in words below it.
+            if case .restoreData(let text) = actions[i], let words = SessionText.summary(text) { lines.append("        (\(words))") }
             i += 1
         }
         lines.append("")

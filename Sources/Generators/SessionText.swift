@@ -133,6 +133,16 @@ extension SessionText {
         return deepest
     }
 
+    /// A session in words, for captions: `a session of 2 tabs: t1 “”, t2 “a”; active t2`
+    /// (the first four tabs, titles cut at 12 characters); nil when `text` is not one.
+    public static func summary(_ text: String) -> String? {
+        guard let s = parse(text) else { return nil }
+        func cut(_ t: String) -> String { t.count > 12 ? String(t.prefix(12)) + "…" : t }
+        let shown = zip(s.ids, s.titles).prefix(4).map { "\($0) “\(cut($1))”" }.joined(separator: ", ")
+        let more = s.ids.count > 4 ? ", … (\(s.ids.count - 4) more)" : ""
+        return "a session of \(s.ids.count) tab\(s.ids.count == 1 ? "" : "s")\(s.ids.isEmpty ? "" : ": ")\(shown)\(more); active \(s.active ?? "none")"
+    }
+
     /// How many tabs a well-formed session text holds (nil: it is not one).
     public static func tabCount(_ text: String) -> Int? { parse(text)?.ids.count }
 

@@ -46,10 +46,8 @@ import Testing
     @Test func regression_mapping_F3_0xda7c4d48b74ad9a6() {
         // mapping, rule F3: closing displayed item 0 must remove t2, the tab the user saw: expected tabs ["t1"], got ["t2"]
         let failure = Regression.check([
-            .newTab,
-            .newTab,
-            .setTitle(id: "t2", title: "e "),
-            .setQuery("e "),
+            .restoreData("{\"activeTabID\":null,\"tabs\":[{\"id\":\"t1\",\"title\":\"\"},{\"id\":\"t2\",\"title\":\"a\"}],\"version\":1}"),
+            .setQuery("a"),
             .closeDisplayed(0),
         ])
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
