@@ -105,11 +105,11 @@ public struct HTMLReport {
     }
 
     /// An action as a frame's caption: a restore as the session in words, anything else as
-    /// written, cut at 80 characters (the replay file and the regression test hold it whole).
-    static func caption(_ a: Action) -> String {
+    /// written, cut at 120 characters (the replay file and the regression test hold it whole).
+    public static func caption(_ a: Action) -> String {
         if case .restoreData(let text) = a, let words = SessionText.summary(text) { return "restoreData — \(words)" }
         let d = a.description
-        return d.count > 80 ? String(d.prefix(80)) + "…" : d
+        return d.count > 120 ? String(d.prefix(120)) + "…" : d
     }
 
     /// The frames, in order, each with its caption in words.

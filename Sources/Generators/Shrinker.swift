@@ -329,9 +329,19 @@ public struct Shrinker {
             }
             pass = 6
             if !improved && !timedOut, let collapse, best.count > 2 {
-                let candidates = stride(from: best.count - 1, through: 2, by: -1).compactMap { k -> [Action]? in
+                var candidates = stride(from: best.count - 1, through: 2, by: -1).compactMap { k -> [Action]? in
                     guard let state = collapse(Array(best[..<k])), state.count < k else { return nil }
                     return state + best[k...]
+                }
+                // The first steps kept (a view that must have appeared first), the state
+                // before the last step restored after them, then the last step — or not:
+                // when the failing step is itself a change of state, the restore may be it.
+                let n = best.count
+                if let before = collapse(Array(best[..<(n - 1)])) {
+                    for i in 1..<(n - 1) {
+                        let kept = Array(best[..<i])
+                        for c in [kept + before + [best[n - 1]], kept + before] where c.count < n { candidates.append(c) }
+                    }
                 }
                 if tryCandidates(candidates) != nil { improved = true }
             }
@@ -426,6 +436,7 @@ extension Action {
             let n = id.firstIndex(where: \.isNumber).flatMap { Int(id[$0...]) }
             return [[.closeDisplayed(0)] + (n.map { $0 > 1 ? [Action.closeDisplayed($0 - 1)] : [] } ?? []) + lowerIDs(id).map { .closeID($0) }]
         case .cancelSearch, .endSearch: return [[.beginSearch]]
+        case .closeAll: return [[.closeDisplayed(0)]]
         default: return []
         }
     }

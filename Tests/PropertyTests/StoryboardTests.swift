@@ -67,7 +67,7 @@ import Testing
             let expected = frame.screens.count == 2 ? [impl.displayed, oracle.displayed] : [impl.displayed]
             let shown = frame.screens.map { $0.sorted { $0.index < $1.index }.map(\.tab) }
             #expect(shown == expected, "frame \(frame.step): shows \(shown), displayed is \(expected)")
-            if frame.step > 0 { #expect(frame.caption.contains("step \(frame.step): \(found.shrunk[frame.step - 1].description)")) }
+            if frame.step > 0 { #expect(frame.caption.contains("step \(frame.step): \(HTMLReport.caption(found.shrunk[frame.step - 1]))")) }
         }
         #expect(page.frames.last?.screens.count == 2, "the failing step is drawn for both drivers")
         #expect(page.texts.joined().contains("Broken: "))
