@@ -88,11 +88,6 @@ public enum ExhaustiveSearch {
         public let alphabetSize: Int
     }
 
-    /// The shortest failing sequence over `alphabet` of length ≤ `limit`, or nil.
-    public static func shortestFailure(_ runner: Runner, limit: Int, alphabet: [Action] = alphabet) -> [Action]? {
-        search(runner, limit: limit, alphabet: alphabet).found
-    }
-
     /// Breadth-first search with state merging; `jobs` threads run the candidates of a level
     /// (the result does not depend on `jobs`: the first failure in alphabet order wins).
     /// States are remembered by a 128-bit hash of their `StateText` (two independent 64-bit
@@ -164,14 +159,6 @@ final class FirstIndex: @unchecked Sendable {
     func lower(to i: Int) { lock.lock(); lowest = min(lowest, i); lock.unlock() }
 }
 
-/// One slot per index, each written by one thread, under a lock.
-final class Slots<T: Sendable>: @unchecked Sendable {
-    private var slots: [T]
-    private let lock = NSLock()
-    init(count: Int, empty: T) { slots = Array(repeating: empty, count: count) }
-    func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
-    var values: [T] { lock.lock(); defer { lock.unlock() }; return slots }
-}
 
 /// The whole of a value as text, for state merging: every stored property, recursively
 /// (private ones and class instances' too), like `dump` — except that a dictionary's or a

@@ -160,11 +160,7 @@ extension SessionText {
         let n = s.ids.count
         if s.active != nil { out.append(valid(ids: s.ids, titles: s.titles, active: nil)) }
         if let a = s.active, let first = s.ids.first, a != first { out.append(valid(ids: s.ids, titles: s.titles, active: first)) }
-        let renamed = s.ids.indices.map { "t\($0 + 1)" }
-        if renamed != s.ids, Set(s.ids).count == s.ids.count {
-            let active = s.active.flatMap { a in s.ids.firstIndex(of: a).map { renamed[$0] } }
-            out.append(valid(ids: renamed, titles: s.titles, active: active))
-        }
+        if let renamed = renamingIDs(text) { out.append(renamed.text) }
         // Tabs in order of their titles' plainness (shorter first, then by character rank),
         // so sessions that differ only in order end as one.
         for k in s.titles.indices.dropLast() where plainer(s.titles[k + 1], than: s.titles[k]) {

@@ -63,9 +63,9 @@ public struct Shrinker {
     public func shrink(_ original: [Action], jobs: Int, fails: @escaping @Sendable ([Action]) -> Bool) -> Result {
         guard jobs > 1 else { return shrink(original, fails: fails) }
         return core(original, width: jobs) { chunk in
-            let results = ParallelResults(count: chunk.count)
+            let results = Slots(count: chunk.count, empty: false)
             DispatchQueue.concurrentPerform(iterations: chunk.count) { i in results.set(i, fails(chunk[i])) }
-            return results.firstTrue
+            return results.values.firstIndex(of: true)
         }
     }
 
@@ -263,10 +263,6 @@ public struct Shrinker {
                 }
                 j += 1
             }
-            // Pass 4, at a local minimum of the others: replace a prefix of two or more
-            // actions by the one action that recreates its state (`newTab ×3, select(1)`
-            // becomes one restore of a three-tab session with the second active), longest
-            // prefix first. Length is what minimal means; a restore is one step.
             // Pass 3e, at a local minimum: a string used in several places (a title and the
             // query that finds it) changes everywhere at once, to a plainer letter.
             if !improved && !timedOut {
@@ -282,8 +278,8 @@ public struct Shrinker {
                 var candidates: [[Action]] = []
                 for t in order where uses[t]! >= 2 {
                     let plainer: [String]
-                    if t.unicodeScalars.count == 1, let r = CharacterRank.rank(t.unicodeScalars.first!), r > 0 {
-                        plainer = (0..<min(r, 62)).compactMap { CharacterRank.character($0).map { String($0) } }
+                    if t.unicodeScalars.count == 1 {
+                        plainer = CharacterRank.plainerLetters(than: t.unicodeScalars.first!).map { String($0) }
                     } else { plainer = t == "a" ? [] : ["a"] }
                     for p in plainer where !order.contains(p) {
                         candidates.append(best.map { $0.replacingString(t, with: p) })
@@ -327,6 +323,10 @@ public struct Shrinker {
                 let candidates = Action.simplestOfEachKind.filter { $0.kind.order < last.kind.order }.map { Array(best.dropLast()) + [$0] }
                 if tryCandidates(candidates) != nil { improved = true }
             }
+            // Pass 4, at a local minimum of the others: replace a prefix of two or more
+            // actions by the one action that recreates its state (`newTab ×3, select(1)`
+            // becomes one restore of a three-tab session with the second active), longest
+            // prefix first. Length is what minimal means; a restore is one step.
             pass = 6
             if !improved && !timedOut, let collapse, best.count > 2 {
                 var candidates = stride(from: best.count - 1, through: 2, by: -1).compactMap { k -> [Action]? in
@@ -361,6 +361,11 @@ enum CharacterRank {
         if let i = plain.firstIndex(of: u) { return i }
         return plain.count + Int(u.value)
     }
+    /// The letters and digits plainer than `u` (a…z, A…Z, 0…9 up to its rank), plainest first.
+    static func plainerLetters(than u: Unicode.Scalar) -> [Character] {
+        guard let r = rank(u) else { return [] }
+        return (0..<min(r, 62)).compactMap(character)
+    }
     /// The character of a rank; nil for a rank that names no character of its own.
     static func character(_ rank: Int) -> Character? {
         if rank < plain.count { return Character(plain[rank]) }
@@ -369,13 +374,14 @@ enum CharacterRank {
     }
 }
 
-/// Results of candidates run in parallel: each thread writes its own slot, under a lock.
-final class ParallelResults: @unchecked Sendable {
-    private var slots: [Bool]
+/// One slot per index, each written by one thread, under a lock: what threads running
+/// candidates (here, and in the checker's exhaustive search) share.
+public final class Slots<T: Sendable>: @unchecked Sendable {
+    private var slots: [T]
     private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: false, count: count) }
-    func set(_ i: Int, _ value: Bool) { lock.lock(); slots[i] = value; lock.unlock() }
-    var firstTrue: Int? { lock.lock(); defer { lock.unlock() }; return slots.firstIndex(of: true) }
+    public init(count: Int, empty: T) { slots = Array(repeating: empty, count: count) }
+    public func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
+    public var values: [T] { lock.lock(); defer { lock.unlock() }; return slots }
 }
 
 extension Action {
@@ -512,8 +518,9 @@ extension Action {
                 // that fails (`A`, whichever capital the run started with); longer strings
                 // take the three-step ladder.
                 // Beyond the letters, also the first of each class (A, 0, space).
-                for lower in chars.count == 1 && r < 62 ? Array(0..<r) : [0, 26, 52, 62, r / 2, r - 1].filter({ $0 < r }) {
-                    guard let l = CharacterRank.character(lower) else { continue }
+                let lowers = chars.count == 1 && r < 62 ? CharacterRank.plainerLetters(than: c.unicodeScalars.first!)
+                    : [0, 26, 52, 62, r / 2, r - 1].filter { $0 < r }.compactMap(CharacterRank.character)
+                for l in lowers {
                     var x = chars
                     x[i] = l
                     out.append(String(x))

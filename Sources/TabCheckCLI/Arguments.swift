@@ -10,15 +10,25 @@ struct Arguments {
 
     init(_ args: [String], command: String) { self.args = args; self.command = command }
 
-    /// The next flag, or nil at the end. Refuses a flag already seen.
+    /// Short spellings, each the same flag as its long one: `-j 2 --jobs 3` is a flag given twice.
+    static let aliases = ["-h": "--help", "-q": "--quiet", "-j": "--jobs"]
+    private var spelled: [String: String] = [:]
+
+    /// The next flag, or nil at the end. Refuses a flag already seen, in either spelling.
     mutating func nextFlag() throws(InputError) -> String? {
         guard index < args.count else { return nil }
         let flag = args[index]
         index += 1
-        if let earlier = seen[flag] {
+        let name = Self.aliases[flag] ?? flag
+        if let earlier = seen[name] {
+            if let first = spelled[name], first != flag {
+                let short = Self.aliases[first] != nil ? first : flag
+                throw InputError("\(command)\(name) given twice (as \(short) too); give it once")
+            }
             throw InputError("\(command)\(flag) given twice\(earlier.isEmpty ? "" : " (first \"\(earlier)\")"); give it once")
         }
-        seen[flag] = ""
+        seen[name] = ""
+        spelled[name] = flag
         return flag
     }
 
@@ -27,7 +37,7 @@ struct Arguments {
         guard index < args.count else { throw InputError("\(command)\(flag) needs a value (see tabcheck \(command)--help)") }
         let v = args[index]
         index += 1
-        seen[flag] = v
+        seen[Self.aliases[flag] ?? flag] = v
         return v
     }
 
@@ -56,7 +66,7 @@ struct Arguments {
         return x
     }
 
-    func given(_ flag: String) -> Bool { seen[flag] != nil }
+    func given(_ flag: String) -> Bool { seen[Self.aliases[flag] ?? flag] != nil }
 
     /// A subcommand's `--help` (or `-h`): alone, prints `usage` and answers true; with other
     /// arguments it is an error.

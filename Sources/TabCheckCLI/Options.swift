@@ -97,9 +97,6 @@ struct Options {
                 throw InputError("unknown argument \"\(arg)\" (see tabcheck --help)")
             }
         }
-        if a.given("-h") && a.given("--help") { throw InputError("--help given twice; give it once") }
-        if a.given("--quiet") && a.given("-q") { throw InputError("--quiet given twice (as -q too); give it once") }
-        if a.given("--jobs") && a.given("-j") { throw InputError("--jobs given twice (as -j too); give it once") }
         try conflicts(a)
         return o
     }

@@ -135,7 +135,6 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
             default: throw InputError("minimal: unknown argument \"\(flag)\" (tabcheck minimal --help)")
             }
         }
-        if a.given("--jobs") && a.given("-j") { throw InputError("minimal: --jobs given twice (as -j too); give it once") }
         // The alphabet takes every value of the failure: a long one would make it huge.
         if let from, from.actions.count > 64 {
             throw InputError("minimal --from: the file holds \(from.actions.count) actions; give it a shrunk failure (at most 64; tabcheck --replay FILE shrinks one)")
