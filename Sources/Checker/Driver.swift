@@ -14,10 +14,18 @@ public protocol GridDriver {
     /// P4/P5: what went wrong with crash-safe saving at the last `.save`, if the driver
     /// saves to files at all (default: nil).
     func storageProblem() -> String?
+    /// Whether `observe()` would equal `observation` (`Observation ==`), told without
+    /// building it — or nil (the default) when the driver cannot tell that way, and every
+    /// step observes it in full. What lets most steps skip the oracle's full observation:
+    /// the runner asks the oracle whether it agrees with the implementation's observation,
+    /// and compares the two field by field whenever it does not, every
+    /// `Runner.fullComparisonEvery` steps, and at the end of every sequence.
+    func agrees(with observation: Observation) -> Bool?
 }
 
 extension GridDriver {
     public func storageProblem() -> String? { nil }
+    public func agrees(with observation: Observation) -> Bool? { nil }
 }
 
 public struct RoundTripError: Error, Sendable { public let message: String }

@@ -44,7 +44,7 @@ struct StepFacts {
 
 /// The invariants that need no reference, each named after its rules.
 enum Invariants {
-    static func check(_ p: Property, _ f: StepFacts) -> Violation? {
+    static func check(_ p: Property, _ f: StepFacts, _ memo: inout FilterMemo) -> Violation? {
         switch p {
         case .differential: return nil
         case .mapping: return mapping(f)
@@ -55,25 +55,77 @@ enum Invariants {
         case .reopen: return reopen(f)
         case .session: return session(f)
         case .rejection: return rejection(f)
-        case .filter: return filter(f)
+        case .filter: return filter(f, &memo)
         case .crash: return nil      // checked by the runner before any property
         }
     }
 
     // MARK: F1
 
-    /// Displayed, recomputed from the observed tabs and query with the spec's own words.
-    static func filter(_ f: StepFacts) -> Violation? {
+    /// Displayed, recomputed from the observed tabs and query with the spec's own words:
+    /// the tabs whose title contains the query (lowercased, Character-wise), in tab order.
+    /// `memo` only remembers, from one step to the next, which titles contained the same
+    /// query, so an unchanged title is not lowered and searched again.
+    static func filter(_ f: StepFacts, _ memo: inout FilterMemo) -> Violation? {
         let p = f.post
-        let expected: [String]
         if p.query.isEmpty {
-            expected = p.tabIDs
-        } else {
-            let q = Array(p.query.lowercased())
-            expected = zip(p.tabIDs, p.titles).filter { containsCharacters(Array($0.1.lowercased()), q) }.map(\.0)
+            guard p.displayed != p.tabIDs else { return nil }
+            return filterViolation(p, expected: p.tabIDs)
         }
-        guard p.displayed != expected else { return nil }
-        return Violation(.filter, "F1", "with query \(swiftLiteral(p.query)) the displayed tabs must be \(expected) (titles containing it, Character-wise, in tab order), got \(p.displayed)")
+        let matched = memo.matches(p.titles, p.query)
+        var k = 0
+        for (i, id) in p.tabIDs.enumerated() where matched[i] {
+            guard k < p.displayed.count, p.displayed[k] == id else { break }
+            k += 1
+        }
+        let expectedCount = matched.reduce(0) { $0 + ($1 ? 1 : 0) }
+        if k == expectedCount && k == p.displayed.count { return nil }
+        return filterViolation(p, expected: zip(p.tabIDs, matched).filter(\.1).map(\.0))
+    }
+
+    static func filterViolation(_ p: Observation, expected: [String]) -> Violation {
+        Violation(.filter, "F1", "with query \(swiftLiteral(p.query)) the displayed tabs must be \(expected) (titles containing it, Character-wise, in tab order), got \(p.displayed)")
+    }
+
+    /// Which titles contain a query, remembered from the last step. A title's lowercased
+    /// Characters depend on the title alone, and whether it contains the query on the two
+    /// strings alone, so each is reused only for an equal title (and, for the verdict, an
+    /// equal query). The walk that lines up this step's titles with the last step's (most
+    /// steps add, remove, move or retitle one tab) decides only how much is reused, never
+    /// what a verdict is.
+    struct FilterMemo {
+        private var query: String?
+        private var lowered: [Character] = []
+        private var titles: [String] = []
+        private var loweredTitles: [[Character]] = []
+        private var matched: [Bool] = []
+
+        mutating func matches(_ now: [String], _ q: String) -> [Bool] {
+            let sameQuery = q == query
+            if sameQuery && now == titles { return matched }
+            if !sameQuery {
+                query = q
+                lowered = Array(q.lowercased())
+            }
+            var outTitles: [[Character]] = [], out: [Bool] = []
+            outTitles.reserveCapacity(now.count)
+            out.reserveCapacity(now.count)
+            var j = 0
+            for title in now {
+                // The same title at the same place, or one place later (a tab before it closed).
+                let old: Int?
+                if j < titles.count && titles[j] == title { old = j; j += 1 }
+                else if j + 1 < titles.count && titles[j + 1] == title { old = j + 1; j += 2 }
+                else { old = nil }
+                let chars = old.map { loweredTitles[$0] } ?? Array(title.lowercased())
+                outTitles.append(chars)
+                if sameQuery, let old { out.append(matched[old]) } else { out.append(Invariants.containsCharacters(chars, lowered)) }
+            }
+            titles = now
+            loweredTitles = outTitles
+            matched = out
+            return out
+        }
     }
 
     /// Whether `needle` occurs in `haystack` as a run of whole Characters.

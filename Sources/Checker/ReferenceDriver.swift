@@ -72,6 +72,30 @@ public struct ReferenceDriver: GridDriver {
         return o
     }
 
+    /// `observe() == o`, field by field in the order of `Observation ==`, read from the
+    /// grid's plain arrays (the displayed ids filtered afresh) without building the
+    /// observation's arrays. Strings both models got from the same action share storage, so
+    /// most string comparisons here are a pointer comparison.
+    public func agrees(with o: Observation) -> Bool? {
+        let g = grid
+        guard g.tabs.count == o.tabIDs.count && g.tabs.count == o.titles.count else { return false }
+        for i in g.tabs.indices where g.tabs[i].id != o.tabIDs[i] || g.tabs[i].title != o.titles[i] { return false }
+        let displayed = g.displayedIDs
+        guard displayed == o.displayed, g.query == o.query, g.active == o.active, g.cancelVisible == o.cancelVisible,
+              g.closeAllEnabled == o.closeAllEnabled, g.swipe.holder == o.swipeHolder,
+              sameValue(g.swipe.offset, o.swipeOffset), sameValue(g.swipe.scale, o.swipeScale),
+              g.swipe.above == o.swipeAbove, g.swipe.scrollEnabled == o.scrollEnabled, g.pending == o.pending else { return false }
+        let l = RefLayout.compute(g.viewport, displayedCount: displayed.count)
+        guard Observation.Layout(tooSmall: l.tooSmall, columns: l.columns, itemWidth: l.itemWidth, itemHeight: l.itemHeight,
+                                 insetTop: l.insetTop, insetLeft: l.insetLeft, insetBottom: l.insetBottom,
+                                 insetRight: l.insetRight) == o.layout,
+              g.closedEntries.count == o.closedCount else { return false }
+        let newest = g.closedEntries.last ?? []
+        guard newest.count == o.newestClosed.count else { return false }
+        for i in newest.indices where newest[i].tab.id != o.newestClosed[i] { return false }
+        return true
+    }
+
     public func roundTrip() -> Result<Observation, RoundTripError>? {
         guard let saved else { return nil }
         var fresh = ReferenceGrid(viewport: grid.viewport)
