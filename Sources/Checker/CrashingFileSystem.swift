@@ -92,10 +92,12 @@ final class CrashSafeSaves: @unchecked Sendable {
     /// What the files hold: each check ends by proving that this loads back, so the next
     /// check need not load it again (unless it damages the file first).
     private var current = SessionSnapshot(tabs: [], activeTabID: nil)
-    private var store: SessionStore { SessionStore(url: URL(fileURLWithPath: "/session.json"), fileSystem: storeFileSystem) }
+    private let store: SessionStore
+    private static let path = "/session.json"
 
     init(wrap: (CrashingFileSystem) -> any SessionFileSystem = { $0 }) {
         storeFileSystem = wrap(fs)
+        store = SessionStore(url: URL(fileURLWithPath: Self.path), fileSystem: storeFileSystem)
     }
 
     /// Saves `snapshot` once with a crash injected, checks what loads, then (if it crashed)
@@ -109,7 +111,7 @@ final class CrashSafeSaves: @unchecked Sendable {
         if damaged {
             let garbage = Data("{\"version\": 1, \"tabs\": [ damaged \(saves)".utf8)
             damages.append(garbage)
-            fs.place(garbage, at: store.url.path)
+            fs.place(garbage, at: Self.path)
         }
         let before = damaged ? store.load().snapshot : current
         fs.crashIn = crashAt < Self.positions - 1 ? crashAt : nil
@@ -123,7 +125,7 @@ final class CrashSafeSaves: @unchecked Sendable {
             problem = "after \(what), loading gave \(after.snapshot.tabs.count) tabs from the \(after.source), neither the previous save (\(before.tabs.count) tabs) nor the new one (\(snapshot.tabs.count) tabs)"
         } else if !crashed && after.snapshot != snapshot {
             problem = "after \(what), the new save does not load back (got \(after.snapshot.tabs.count) tabs from the \(after.source))"
-        } else if let lost = damages.first(where: { !fs.contents.contains($0) }) {
+        } else if !damages.isEmpty, case let kept = fs.contents, let lost = damages.first(where: { !kept.contains($0) }) {
             problem = "after \(what), the corrupt session file \"\(String(decoding: lost, as: UTF8.self))\" is gone: every corrupt file must be kept as its own .corrupt copy"
         } else if crashed {
             do { try store.save(snapshot) } catch { problem = "a save without a crash failed: \(error)" }

@@ -47,6 +47,9 @@ public struct SimulatedCollectionView: Sendable {
             for m in moves where m.to < 0 || m.to >= after {
                 throw InvalidUpdate("attempt to move item to \(m.to) in section 0, but there are only \(after) items in section 0 after the update")
             }
+            // The usual batches: one item deleted, or one inserted (indices checked above).
+            if moves.isEmpty && inserts.isEmpty && deletes.count == 1 { items.remove(at: deletes[0]); return }
+            if moves.isEmpty && deletes.isEmpty && inserts.count == 1 { items.insert(dataSource[inserts[0]], at: inserts[0]); return }
             // Fill the new list: inserted slots ask the data source, moved slots carry
             // their item, and the remaining slots take the untouched items in order.
             var result = [String?](repeating: nil, count: after)

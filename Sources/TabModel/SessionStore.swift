@@ -9,16 +9,20 @@ import Foundation
 public struct SessionStore: Sendable {
     public let url: URL
     public let fileSystem: any SessionFileSystem
-    public var backupURL: URL { URL(fileURLWithPath: url.path + ".backup") }
-    public var temporaryURL: URL { URL(fileURLWithPath: url.path + ".tmp") }
-    public var corruptURL: URL { URL(fileURLWithPath: url.path + ".corrupt") }
+    /// The files' paths, worked out once (`URL.path` costs more than a save of a few tabs).
+    private let path: String, backupPath: String, temporaryPath: String, corruptPath: String
+    public var backupURL: URL { URL(fileURLWithPath: backupPath) }
+    public var temporaryURL: URL { URL(fileURLWithPath: temporaryPath) }
+    public var corruptURL: URL { URL(fileURLWithPath: corruptPath) }
 
     /// The first corrupt-copy name not yet taken: `.corrupt`, `.corrupt.2`, `.corrupt.3` …
-    public func freeCorruptURL() -> URL {
+    public func freeCorruptURL() -> URL { URL(fileURLWithPath: freeCorruptPath()) }
+
+    private func freeCorruptPath() -> String {
         var n = 1
         while true {
-            let candidate = n == 1 ? corruptURL : URL(fileURLWithPath: corruptURL.path + ".\(n)")
-            if !fileSystem.exists(candidate.path) { return candidate }
+            let candidate = n == 1 ? corruptPath : corruptPath + ".\(n)"
+            if !fileSystem.exists(candidate) { return candidate }
             n += 1
         }
     }
@@ -26,6 +30,10 @@ public struct SessionStore: Sendable {
     public init(url: URL, fileSystem: any SessionFileSystem = LocalFileSystem()) {
         self.url = url
         self.fileSystem = fileSystem
+        path = url.path
+        backupPath = path + ".backup"
+        temporaryPath = path + ".tmp"
+        corruptPath = path + ".corrupt"
     }
 
     /// Where a loaded session came from.
@@ -55,33 +63,33 @@ public struct SessionStore: Sendable {
     public func save(_ snapshot: SessionSnapshot) throws {
         let fs = fileSystem
         do {
-            try fs.write(snapshot.encoded(), to: temporaryURL.path)
-            try fs.sync(temporaryURL.path)                      // the bytes are on disk before any name points at them
+            try fs.write(snapshot.encoded(), to: temporaryPath)
+            try fs.sync(temporaryPath)                          // the bytes are on disk before any name points at them
         } catch {
-            throw StoreError.writeFailed(path: temporaryURL.path, reason: "\(error)")
+            throw StoreError.writeFailed(path: temporaryPath, reason: "\(error)")
         }
-        if let current = try? fs.read(url.path) {
+        if let current = try? fs.read(path) {
             if (try? SessionSnapshot.decode(current)) != nil {
-                try fs.rename(url.path, to: backupURL.path)      // P5: previous good snapshot
+                try fs.rename(path, to: backupPath)              // P5: previous good snapshot
             } else {
-                try fs.rename(url.path, to: freeCorruptURL().path) // never lose (or overwrite) a corrupt file
+                try fs.rename(path, to: freeCorruptPath())       // never lose (or overwrite) a corrupt file
             }
         }
-        try fs.rename(temporaryURL.path, to: url.path)
-        try fs.syncDirectory(of: url.path)                     // the renames survive a power loss
+        try fs.rename(temporaryPath, to: path)
+        try fs.syncDirectory(of: path)                         // the renames survive a power loss
     }
 
     /// P5: the session, else the backup (saying why), else an empty session; never
     /// deletes or rewrites either file. O(n).
     public func load() -> Loaded {
         var problems: [String] = []
-        for (file, source) in [(url, Source.main), (backupURL, Source.backup)] {
+        for (file, source) in [(path, Source.main), (backupPath, Source.backup)] {
             do {
-                guard let data = try fileSystem.read(file.path) else { continue }
+                guard let data = try fileSystem.read(file) else { continue }
                 let snapshot = try SessionSnapshot.decode(data)
                 return Loaded(snapshot: snapshot, source: source, problems: problems)
             } catch {
-                problems.append("\(file.lastPathComponent): \(error)")
+                problems.append("\(file.split(separator: "/").last.map(String.init) ?? file): \(error)")
             }
         }
         return Loaded(snapshot: SessionSnapshot(tabs: [], activeTabID: nil), source: .empty, problems: problems)
