@@ -33,10 +33,10 @@ public struct Runner: Sendable {
     /// What both drivers support: the only actions drawn, the only fields compared.
     public var capabilities: Set<Capability> { implementation.capabilities.intersection(oracle.capabilities) }
     /// The chosen properties both drivers can be judged by.
-    public var checkedProperties: [Property] { properties.filter { capabilities.allows($0) } }
+    public var checkedProperties: [Property] { let c = capabilities; return properties.filter { c.allows($0) } }
     /// The chosen properties skipped because a driver lacks what they need — every report
     /// names them.
-    public var skippedProperties: [Property] { properties.filter { !capabilities.allows($0) } }
+    public var skippedProperties: [Property] { let c = capabilities; return properties.filter { !c.allows($0) } }
 
     /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.
     public var skippedDescription: String? {
@@ -111,7 +111,7 @@ public struct Runner: Sendable {
                     onStep: ((StepRecord) -> Void)? = nil, keyingState: Bool = false) -> Outcome {
         let capabilities = self.capabilities
         let everything = capabilities == Capability.all     // nothing to mask or filter (the usual case)
-        let properties = checkedProperties
+        let properties = everything ? self.properties : self.properties.filter { capabilities.allows($0) }
         var impl = start?.0 ?? implementation.make(startViewport)
         var ref = start?.1 ?? oracle.make(startViewport)
         var implObs = impl.observe(), refObs = ref.observe()
