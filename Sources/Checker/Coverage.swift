@@ -3,8 +3,18 @@ import Generators
 /// How often each action kind ran and which interesting situations were reached
 /// (QuickCheck's `aggregate`/`collect`). Printed sorted, so output is deterministic.
 public struct Coverage: Sendable {
-    public private(set) var kinds: [ActionKind: Int] = [:]
-    public private(set) var situations: [Situation: Int] = [:]
+    /// How often each kind ran (kinds that never ran are absent).
+    public var kinds: [ActionKind: Int] { Self.table(ActionKind.allCases, kindCounts) }
+    /// How often each situation was reached (situations never reached are absent).
+    public var situations: [Situation: Int] { Self.table(Situation.allCases, situationCounts) }
+    /// The counts themselves, by declaration order: counting is an array increment, not a
+    /// dictionary update (it happens at every step).
+    private var kindCounts = [Int](repeating: 0, count: ActionKind.allCases.count)
+    private var situationCounts = [Int](repeating: 0, count: Situation.allCases.count)
+
+    private static func table<K: Hashable>(_ keys: [K], _ counts: [Int]) -> [K: Int] {
+        Dictionary(uniqueKeysWithValues: zip(keys, counts).filter { $0.1 > 0 })
+    }
     /// Sequence lengths, most tabs open, viewport classes (the HTML report's charts).
     public internal(set) var distributions = Distributions()
 
@@ -36,12 +46,13 @@ public struct Coverage: Sendable {
 
     public init() {}
 
-    mutating func count(_ kind: ActionKind) { kinds[kind, default: 0] += 1 }
-    mutating func count(_ s: Situation) { situations[s, default: 0] += 1 }
+    mutating func count(_ kind: ActionKind) { kindCounts[kind.order] += 1 }
+    mutating func count(_ s: Situation) { situationCounts[Self.situationOrder.firstIndex(of: s)!] += 1 }
+    private static let situationOrder = Situation.allCases
 
     public mutating func merge(_ other: Coverage) {
-        for (k, v) in other.kinds { kinds[k, default: 0] += v }
-        for (k, v) in other.situations { situations[k, default: 0] += v }
+        for i in kindCounts.indices { kindCounts[i] += other.kindCounts[i] }
+        for i in situationCounts.indices { situationCounts[i] += other.situationCounts[i] }
         distributions.merge(other.distributions)
     }
 
@@ -85,10 +96,10 @@ public struct Coverage: Sendable {
     /// A table: kinds by count, then situations in declaration order.
     public func table() -> String {
         var lines = ["action kind            count"]
-        for k in ActionKind.allCases { lines.append(pad(k.rawValue, 22) + " " + String(kinds[k] ?? 0)) }
+        for k in ActionKind.allCases { lines.append(pad(k.rawValue, 22) + " " + String(kindCounts[k.order])) }
         lines.append("")
         lines.append("situation                                                    count")
-        for s in Situation.allCases { lines.append(pad(s.rawValue, 60) + " " + String(situations[s] ?? 0)) }
+        for s in Situation.allCases { lines.append(pad(s.rawValue, 60) + " " + String(situationCounts[Self.situationOrder.firstIndex(of: s)!])) }
         return lines.joined(separator: "\n")
     }
 

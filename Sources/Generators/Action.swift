@@ -110,7 +110,8 @@ public enum ActionKind: String, CaseIterable, Codable, Sendable {
          flyAwayFinished, save, restoreData
 
     /// The position in the declaration: the order the shrinker sorts adjacent actions into.
-    public var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    public var order: Int { Self.declared.firstIndex(of: self) ?? 0 }
+    private static let declared = allCases
 }
 
 // MARK: Printing
