@@ -1,14 +1,11 @@
 import Generators
 import ReferenceModel
 
-/// What the invariants see of one step of the implementation under test.
+/// What the invariants see of one step of the implementation under test, besides its
+/// observations before and after (`pre`, `post`), which they are handed alongside: passed as
+/// arguments, an observation is borrowed; kept in this struct, each step would copy both.
 struct StepFacts {
     let action: Action
-    let pre: Observation
-    let post: Observation
-    /// The ids of `pre` and `post` (the observations keep them as arrays).
-    var preIDs: [String] { pre.tabIDs }
-    var postIDs: [String] { post.tabIDs }
     /// The ids in `pre` but not in `post`, in `pre` order (empty for most steps).
     let gone: [String]
 
@@ -44,18 +41,18 @@ struct StepFacts {
 
 /// The invariants that need no reference, each named after its rules.
 enum Invariants {
-    static func check(_ p: Property, _ f: StepFacts, _ memo: inout FilterMemo) -> Violation? {
+    static func check(_ p: Property, _ f: StepFacts, _ pre: Observation, _ post: Observation, _ memo: inout FilterMemo) -> Violation? {
         switch p {
         case .differential: return nil
-        case .mapping: return mapping(f)
-        case .closeAllButton: return closeAll(f)
-        case .itemsPerRow: return itemsPerRow(f)
-        case .activeTab: return activeTab(f)
-        case .swipeLock: return swipe(f)
-        case .reopen: return reopen(f)
-        case .session: return session(f)
-        case .rejection: return rejection(f)
-        case .filter: return filter(f, &memo)
+        case .mapping: return mapping(f, pre, post)
+        case .closeAllButton: return closeAll(f, pre, post)
+        case .itemsPerRow: return itemsPerRow(f, pre, post)
+        case .activeTab: return activeTab(f, pre, post)
+        case .swipeLock: return swipe(f, pre, post)
+        case .reopen: return reopen(f, pre, post)
+        case .session: return session(f, pre, post)
+        case .rejection: return rejection(f, pre, post)
+        case .filter: return filter(f, pre, post, &memo)
         case .crash: return nil      // checked by the runner before any property
         }
     }
@@ -66,8 +63,8 @@ enum Invariants {
     /// the tabs whose title contains the query (lowercased, Character-wise), in tab order.
     /// `memo` only remembers, from one step to the next, which titles contained the same
     /// query, so an unchanged title is not lowered and searched again.
-    static func filter(_ f: StepFacts, _ memo: inout FilterMemo) -> Violation? {
-        let p = f.post
+    static func filter(_ f: StepFacts, _ pre: Observation, _ post: Observation, _ memo: inout FilterMemo) -> Violation? {
+        let p = post
         if p.query.isEmpty {
             guard p.displayed != p.tabIDs else { return nil }
             return filterViolation(p, expected: p.tabIDs)
@@ -141,20 +138,20 @@ enum Invariants {
 
     // MARK: F3 F4 F10 G6
 
-    static func mapping(_ f: StepFacts) -> Violation? {
+    static func mapping(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         if let e = f.viewError {
             return Violation(.mapping, "F10", "the collection view rejected the update \(f.outcome.update): \(e.message)")
         }
-        if f.viewItems != f.post.displayed {
-            return Violation(.mapping, "F10", "after the update \(f.outcome.update) the view shows \(f.viewItems) but displayed is \(f.post.displayed)")
+        if f.viewItems != post.displayed {
+            return Violation(.mapping, "F10", "after the update \(f.outcome.update) the view shows \(f.viewItems) but displayed is \(post.displayed)")
         }
-        let postIDs = f.postIDs
-        if !idsStayUnique(f) {
+        let postIDs = post.tabIDs
+        if !idsStayUnique(f, pre, post) {
             return Violation(.mapping, "F", "tab ids are not unique: \(postIDs)")
         }
         guard f.outcome.rejected == nil else { return nil }
         func removed(_ id: String?, _ rule: String, _ what: String) -> Violation? {
-            let expected = f.preIDs.filter { $0 != id }
+            let expected = pre.tabIDs.filter { $0 != id }
             if postIDs != expected {
                 return Violation(.mapping, rule, "\(what): expected tabs \(expected), got \(postIDs)")
             }
@@ -162,16 +159,16 @@ enum Invariants {
         }
         switch f.action {
         case .closeDisplayed(let i):
-            return removed(f.pre.displayed[i], "F3", "closing displayed item \(i) must remove \(f.pre.displayed[i]), the tab the user saw")
+            return removed(pre.displayed[i], "F3", "closing displayed item \(i) must remove \(pre.displayed[i]), the tab the user saw")
         case .closeID(let id):
             return removed(id, "F4", "closing \(id) by identity")
         case .flyAwayFinished(let id):
-            let closes = f.pre.pending.contains(id)
+            let closes = pre.pending.contains(id)
             return removed(closes ? id : nil, "G6", closes ? "the fly-away of \(id) finished: that tab, and only it, closes" : "a completion for \(id), which is not flying away, closes nothing")
         case .tapClose(let i):
-            if postIDs != f.preIDs { return Violation(.mapping, "G6", "the close button must not remove a tab before its fly-away finishes") }
-            if !f.post.pending.contains(f.pre.displayed[i]) {
-                return Violation(.mapping, "G6", "the close button on \(f.pre.displayed[i]) must start its fly-away; pending is \(f.post.pending)")
+            if postIDs != pre.tabIDs { return Violation(.mapping, "G6", "the close button must not remove a tab before its fly-away finishes") }
+            if !post.pending.contains(pre.displayed[i]) {
+                return Violation(.mapping, "G6", "the close button on \(pre.displayed[i]) must start its fly-away; pending is \(post.pending)")
             }
         default: break
         }
@@ -180,8 +177,8 @@ enum Invariants {
 
     /// Whether `post`'s ids are unique, given that `pre`'s were (checked at the step
     /// before; the first state is empty or made by new tabs). Cheap for the common steps.
-    static func idsStayUnique(_ f: StepFacts) -> Bool {
-        let pre = f.preIDs, post = f.postIDs
+    static func idsStayUnique(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Bool {
+        let pre = pre.tabIDs, post = post.tabIDs
         if post.count == pre.count + 1 && post.starts(with: pre) { return !pre.contains(post[pre.count]) }  // one appended
         if post.count + f.gone.count == pre.count { return true }    // only removals (or nothing changed)
         return Set(post).count == post.count
@@ -189,38 +186,38 @@ enum Invariants {
 
     // MARK: B1 B2
 
-    static func closeAll(_ f: StepFacts) -> Violation? {
-        let expected = !f.post.tabIDs.isEmpty
-        if f.post.closeAllEnabled != expected {
-            return Violation(.closeAllButton, "B1", "Close All enabled is \(f.post.closeAllEnabled) with \(f.post.tabIDs.count) tabs open")
+    static func closeAll(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        let expected = !post.tabIDs.isEmpty
+        if post.closeAllEnabled != expected {
+            return Violation(.closeAllButton, "B1", "Close All enabled is \(post.closeAllEnabled) with \(post.tabIDs.count) tabs open")
         }
         if f.appeared && f.viewCloseAll != expected {
-            return Violation(.closeAllButton, "B2", "the view's Close All state is \(f.viewCloseAll.map { "\($0)" } ?? "unset") but \(f.post.tabIDs.count) tabs are open")
+            return Violation(.closeAllButton, "B2", "the view's Close All state is \(f.viewCloseAll.map { "\($0)" } ?? "unset") but \(post.tabIDs.count) tabs are open")
         }
         return nil
     }
 
     // MARK: L5 L6
 
-    static func itemsPerRow(_ f: StepFacts) -> Violation? {
-        LayoutCheck.check(f.post.layout, viewport: f.viewport, displayedCount: f.post.displayed.count)
+    static func itemsPerRow(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        LayoutCheck.check(post.layout, viewport: f.viewport, displayedCount: post.displayed.count)
     }
 
     // MARK: A2 A3 A4
 
-    static func activeTab(_ f: StepFacts) -> Violation? {
-        let postIDs = f.postIDs
-        if let a = f.post.active, !postIDs.contains(a) {
+    static func activeTab(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        let postIDs = post.tabIDs
+        if let a = post.active, !postIDs.contains(a) {
             return Violation(.activeTab, "A4", "the active tab \(a) is not open")
         }
         guard f.outcome.rejected == nil else { return nil }
-        if case .newTab = f.action, f.post.active != postIDs.last {
-            return Violation(.activeTab, "A2", "the new tab \(postIDs.last ?? "?") must be active, active is \(f.post.active ?? "none")")
+        if case .newTab = f.action, post.active != postIDs.last {
+            return Violation(.activeTab, "A2", "the new tab \(postIDs.last ?? "?") must be active, active is \(post.active ?? "none")")
         }
-        if case .closeAll = f.action, f.post.active != nil {
+        if case .closeAll = f.action, post.active != nil {
             return Violation(.activeTab, "A3", "after Close All no tab may be active")
         }
-        let preIDs = f.preIDs
+        let preIDs = pre.tabIDs
         // A single tab closed (F3, F4, G6): if it was active, its neighbour is active now.
         let closes: Bool
         switch f.action {
@@ -229,13 +226,13 @@ enum Invariants {
         }
         if closes, postIDs.count == preIDs.count - 1, let gone = f.gone.first {
             let at = preIDs.firstIndex(of: gone)!
-            if f.pre.active == gone {
+            if pre.active == gone {
                 let expected = at + 1 < preIDs.count ? preIDs[at + 1] : (at > 0 ? preIDs[at - 1] : nil)
-                if f.post.active != expected {
-                    return Violation(.activeTab, "A3", "closing the active tab \(gone) must activate \(expected ?? "none"), got \(f.post.active ?? "none")")
+                if post.active != expected {
+                    return Violation(.activeTab, "A3", "closing the active tab \(gone) must activate \(expected ?? "none"), got \(post.active ?? "none")")
                 }
-            } else if f.post.active != f.pre.active {
-                return Violation(.activeTab, "A3", "closing \(gone), which was not active, changed the active tab from \(f.pre.active ?? "none") to \(f.post.active ?? "none")")
+            } else if post.active != pre.active {
+                return Violation(.activeTab, "A3", "closing \(gone), which was not active, changed the active tab from \(pre.active ?? "none") to \(post.active ?? "none")")
             }
         }
         return nil
@@ -243,8 +240,8 @@ enum Invariants {
 
     // MARK: G1–G6
 
-    static func swipe(_ f: StepFacts) -> Violation? {
-        let p = f.post
+    static func swipe(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        let p = post
         if p.scrollEnabled != (p.swipeHolder == nil) {
             return Violation(.swipeLock, "G2", "scrolling is \(p.scrollEnabled ? "enabled" : "disabled") while \(p.swipeHolder ?? "no cell") swipes")
         }
@@ -257,28 +254,28 @@ enum Invariants {
         if let d = f.outcome.flyAwayDuration, !(d >= 0 && d.isFinite) {
             return Violation(.swipeLock, "G6", "fly-away duration \(d) is negative or not finite")
         }
-        let newlyPending = p.pending.filter { !f.pre.pending.contains($0) }
+        let newlyPending = p.pending.filter { !pre.pending.contains($0) }
         // G1, G3: a gesture that did not begin — refused by the lock, more vertical than
         // horizontal, or addressed with no gesture in progress — changes nothing: no tab
         // closed, no fly-away started, no swipe state.
         let refused: String?
         switch f.action {
-        case .swipeBegan where f.pre.swipeHolder != nil: refused = "a swipe that began while \(f.pre.swipeHolder!) swiped"
+        case .swipeBegan where pre.swipeHolder != nil: refused = "a swipe that began while \(pre.swipeHolder!) swiped"
         case let .swipeBegan(_, vx, vy) where abs(vy) > abs(vx): refused = "a more vertical than horizontal pan"
-        case .swipeChanged where f.pre.swipeHolder == nil, .swipeEnded where f.pre.swipeHolder == nil,
-             .swipeCancelled where f.pre.swipeHolder == nil:
+        case .swipeChanged where pre.swipeHolder == nil, .swipeEnded where pre.swipeHolder == nil,
+             .swipeCancelled where pre.swipeHolder == nil:
             refused = "\(f.action) with no swipe in progress"
         default: refused = nil
         }
         if let refused, f.outcome.rejected == nil {
-            if p.tabIDs != f.pre.tabIDs { return Violation(.swipeLock, "G1", "\(refused) must change nothing, but it closed \(f.gone)") }
+            if p.tabIDs != pre.tabIDs { return Violation(.swipeLock, "G1", "\(refused) must change nothing, but it closed \(f.gone)") }
             if !newlyPending.isEmpty { return Violation(.swipeLock, "G1", "\(refused) must change nothing, but it started the fly-away of \(newlyPending)") }
             if f.outcome.flyAwayDuration != nil { return Violation(.swipeLock, "G1", "\(refused) must change nothing, but it started a fly-away") }
         }
         switch f.action {
-        case .swipeBegan where f.pre.swipeHolder != nil:
-            if p.swipeHolder != f.pre.swipeHolder {
-                return Violation(.swipeLock, "G1", "a second swipe began while \(f.pre.swipeHolder!) swiped")
+        case .swipeBegan where pre.swipeHolder != nil:
+            if p.swipeHolder != pre.swipeHolder {
+                return Violation(.swipeLock, "G1", "a second swipe began while \(pre.swipeHolder!) swiped")
             }
         case let .swipeBegan(_, vx, vy) where abs(vy) > abs(vx):
             if p.swipeHolder != nil { return Violation(.swipeLock, "G1", "a more vertical than horizontal pan began a swipe") }
@@ -289,12 +286,12 @@ enum Invariants {
             }
         case let .swipeEnded(tx, vx):
             if p.swipeHolder != nil { return Violation(.swipeLock, "G5", "the swipe lock is still held after the gesture ended") }
-            if let h = f.pre.swipeHolder {
+            if let h = pre.swipeHolder {
                 let deletes = tx <= 0 && (-tx >= 125 || -vx >= 1000)
                 if !deletes && newlyPending.contains(h) {
                     return Violation(.swipeLock, "G4", "a release at tx \(tx), vx \(vx) must fly back, but \(h) flies away")
                 }
-                if deletes && !f.pre.pending.contains(h) && !p.pending.contains(h) {
+                if deletes && !pre.pending.contains(h) && !p.pending.contains(h) {
                     return Violation(.swipeLock, "G4", "a release at tx \(tx), vx \(vx) must delete \(h), but it flies back")
                 }
             }
@@ -308,25 +305,25 @@ enum Invariants {
 
     // MARK: U1–U3
 
-    static func reopen(_ f: StepFacts) -> Violation? {
-        let p = f.post
+    static func reopen(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        let p = post
         if p.closedCount > 20 { return Violation(.reopen, "U1", "\(p.closedCount) closes are kept; at most 20") }
         guard f.outcome.rejected == nil else { return nil }
-        let preIDs = f.preIDs, postIDs = f.postIDs
+        let preIDs = pre.tabIDs, postIDs = post.tabIDs
         let gone = f.gone
         switch f.action {
         case .reopen:
-            if f.pre.closedCount == 0 {
-                if p != f.pre { return Violation(.reopen, "U3", "reopen with nothing to reopen changed the state") }
+            if pre.closedCount == 0 {
+                if p != pre { return Violation(.reopen, "U3", "reopen with nothing to reopen changed the state") }
             } else {
-                let back = f.pre.newestClosed.filter { !preIDs.contains($0) }
+                let back = pre.newestClosed.filter { !preIDs.contains($0) }
                 if postIDs.count != preIDs.count + back.count || !Set(back).isSubset(of: postIDs) {
                     return Violation(.reopen, "U2", "reopen must bring back \(back); tabs went from \(preIDs) to \(postIDs)")
                 }
-                if p.closedCount != f.pre.closedCount - 1 { return Violation(.reopen, "U2", "reopen must consume the newest entry") }
+                if p.closedCount != pre.closedCount - 1 { return Violation(.reopen, "U2", "reopen must consume the newest entry") }
             }
         case .restoreSaved where !f.savedBefore:
-            if p.closedCount != f.pre.closedCount { return Violation(.reopen, "U1", "restoring with nothing saved changed the reopen history") }
+            if p.closedCount != pre.closedCount { return Violation(.reopen, "U1", "restoring with nothing saved changed the reopen history") }
         case .restoreSaved, .restoreData:
             if p.closedCount != 0 { return Violation(.reopen, "U1", "a restore must clear the reopen history") }
         default:
@@ -334,10 +331,10 @@ enum Invariants {
                 if Set(p.newestClosed) != Set(gone) {
                     return Violation(.reopen, "U1", "closing \(gone) must record them as the newest entry, got \(p.newestClosed)")
                 }
-                if p.closedCount != min(20, f.pre.closedCount + 1) {
-                    return Violation(.reopen, "U1", "a close must add one entry (now \(p.closedCount), before \(f.pre.closedCount))")
+                if p.closedCount != min(20, pre.closedCount + 1) {
+                    return Violation(.reopen, "U1", "a close must add one entry (now \(p.closedCount), before \(pre.closedCount))")
                 }
-            } else if p.closedCount != f.pre.closedCount {
+            } else if p.closedCount != pre.closedCount {
                 return Violation(.reopen, "U1", "a step that closed nothing changed the reopen history")
             }
         }
@@ -346,7 +343,7 @@ enum Invariants {
 
     // MARK: P2 P3
 
-    static func session(_ f: StepFacts) -> Violation? {
+    static func session(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         switch f.action {
         case .save:
             if let problem = f.storageProblem { return Violation(.session, "P4", problem) }
@@ -354,8 +351,8 @@ enum Invariants {
             case .none: return Violation(.session, "P2", "save produced nothing to restore")
             case .failure(let e)?: return Violation(.session, "P2", "the saved session does not restore: \(e.message)")
             case .success(let r)?:
-                if r.tabIDs != f.post.tabIDs || r.titles != f.post.titles || r.active != f.post.active {
-                    let d = r.diff(against: f.post, "restored", "saved").filter { ["tabs", "active"].contains($0.field) }
+                if r.tabIDs != post.tabIDs || r.titles != post.titles || r.active != post.active {
+                    let d = r.diff(against: post, "restored", "saved").filter { ["tabs", "active"].contains($0.field) }
                     return Violation(.session, "P2", "save → restore does not give back the same tabs and active tab", differences: d)
                 }
                 if !r.query.isEmpty || !r.pending.isEmpty || r.swipeHolder != nil {
@@ -364,12 +361,12 @@ enum Invariants {
             }
         case .restoreSaved, .restoreData:
             if f.outcome.rejected != nil {
-                if f.post != f.pre {
-                    return Violation(.session, "P3", "a rejected restore changed the state", differences: f.post.diff(against: f.pre, "after", "before"))
+                if post != pre {
+                    return Violation(.session, "P3", "a rejected restore changed the state", differences: post.diff(against: pre, "after", "before"))
                 }
             } else if case .restoreSaved = f.action, !f.savedBefore {
-                if f.post != f.pre { return Violation(.session, "P2", "restoring with nothing saved must change nothing", differences: f.post.diff(against: f.pre, "after", "before")) }
-            } else if !f.post.query.isEmpty || !f.post.pending.isEmpty || f.post.swipeHolder != nil || f.outcome.update != .reload {
+                if post != pre { return Violation(.session, "P2", "restoring with nothing saved must change nothing", differences: post.diff(against: pre, "after", "before")) }
+            } else if !post.query.isEmpty || !post.pending.isEmpty || post.swipeHolder != nil || f.outcome.update != .reload {
                 return Violation(.session, "P2", "a restore must reload, leave the query empty and drop fly-aways and swipes")
             }
         default: break
@@ -379,10 +376,10 @@ enum Invariants {
 
     // MARK: rejected events
 
-    static func rejection(_ f: StepFacts) -> Violation? {
+    static func rejection(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard f.outcome.rejected != nil else { return nil }
-        if f.post != f.pre {
-            return Violation(.rejection, "rejected \(f.action.kind.rawValue)", "a rejected event changed the state", differences: f.post.diff(against: f.pre, "after", "before"))
+        if post != pre {
+            return Violation(.rejection, "rejected \(f.action.kind.rawValue)", "a rejected event changed the state", differences: post.diff(against: pre, "after", "before"))
         }
         if f.outcome.update != .none { return Violation(.rejection, "F10", "a rejected event sent the update \(f.outcome.update)") }
         return nil

@@ -209,7 +209,7 @@ public struct Runner: Sendable {
             if let sent = implOut.closeAllSent { view.receiveCloseAllState(sent) }
 
             let needsRoundTrip: Bool = { if case .save = action { return properties.contains(.session) } else { return false } }()
-            let facts = StepFacts(action: action, pre: implObs, post: implPost,
+            let facts = StepFacts(action: action,
                                   gone: StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs), outcome: implOut,
                                   viewport: viewport, appeared: appeared,
                                   viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
@@ -226,7 +226,7 @@ public struct Runner: Sendable {
 
             var violation: Violation?
             for p in properties where p != .differential {
-                if let v = Invariants.check(p, facts, &filterMemo) { violation = v; break }
+                if let v = Invariants.check(p, facts, implObs, implPost, &filterMemo) { violation = v; break }
             }
             if violation == nil && properties.contains(.differential) {
                 violation = oracleSkipped ? Self.compare(implOut, refOut, implementation.name, oracle.name)
