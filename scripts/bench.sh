@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks (issues 2 and 9): builds tabcheck in release and writes docs/benchmarks.md
 # with the machine, the commands and the figures. Nothing here is a test: no thresholds
-# are asserted. Takes about 6 minutes (4 of them under valgrind).
+# are asserted. Takes about 10 minutes (4 of them under valgrind, 3 building the planted copy
+# of scripts/large-grid-shrink.sh).
 #
 #   scripts/bench.sh [--out FILE]
 set -euo pipefail
@@ -68,8 +69,9 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo
   echo "| campaign | command | peak RSS |"
   echo "|---|---|---|"
-  echo "| default-sized (2,000 sequences) | \`tabcheck --sequences 2000 --no-db --quiet\` | $(peak "$bin" --sequences 2000 --no-db --quiet) |"
-  echo "| ten times longer (20,000 sequences) | \`tabcheck --sequences 20000 --no-db --quiet\` | $(peak "$bin" --sequences 20000 --no-db --quiet) |"
+  echo "| default-sized (2,000 sequences) | \`tabcheck --sequences 2000 --no-db --quiet --jobs 1\` | $(peak "$bin" --sequences 2000 --no-db --quiet --jobs 1) |"
+  echo "| ten times longer (20,000 sequences) | \`tabcheck --sequences 20000 --no-db --quiet --jobs 1\` | $(peak "$bin" --sequences 20000 --no-db --quiet --jobs 1) |"
+  echo "| the same on every core | \`tabcheck --sequences 20000 --no-db --quiet --jobs $(nproc)\` | $(peak "$bin" --sequences 20000 --no-db --quiet --jobs "$(nproc)") |"
   echo
   echo "## 10. Instruction counts (callgrind): stable where wall clock is not"
   echo
@@ -91,6 +93,22 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   else
     echo "valgrind is not installed (apt-get install valgrind): no instruction counts."
   fi
+  echo
+  echo "## 11. Every core, and less work per checked step (issue #14)"
+  echo
+  echo "The default campaign with one job and with one per core, and the per-core checked rate"
+  echo "against both models applied alone to the same sequences (no observation, no check):"
+  echo
+  run "$bin" bench jobs 4000
+  echo "Shrinking a long failure (224 steps; 129 tabs needed) — \`scripts/large-grid-shrink.sh\`, which"
+  echo "plants the chunk-split bug in a scratch copy and builds it:"
+  echo
+  echo '```'
+  echo '$ scripts/large-grid-shrink.sh'
+  "$root/scripts/large-grid-shrink.sh" 2>&1 || echo "(scripts/large-grid-shrink.sh stopped with exit $?)"
+  echo '```'
+  echo
+  echo "The 42-step U1 failure (mutant 28) and every other catalogue mutant's shrink time: \`docs/mutation-score.md\`."
   echo
 } > "$out.tmp"
 mv "$out.tmp" "$out"

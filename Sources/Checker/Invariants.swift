@@ -61,8 +61,9 @@ enum Invariants {
 
     /// Displayed, recomputed from the observed tabs and query with the spec's own words:
     /// the tabs whose title contains the query (lowercased, Character-wise), in tab order.
-    /// `memo` only remembers, from one step to the next, which titles contained the same
-    /// query, so an unchanged title is not lowered and searched again.
+    /// `memo` only remembers, from one step to the next, each title's lowercased characters
+    /// and whether it contained the query, so an unchanged title is not lowered again, nor
+    /// searched again while the query stays the same.
     static func filter(_ f: StepFacts, _ pre: Observation, _ post: Observation, _ memo: inout FilterMemo) -> Violation? {
         let p = post
         if p.query.isEmpty {

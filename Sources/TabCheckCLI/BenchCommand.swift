@@ -16,11 +16,13 @@ enum BenchCommand {
       generate               actions generated per second
       session                session JSON encode/decode against Foundation
       balanced [MAXSTEPS]    100 balanced sequences, untimed, for callgrind (default 200, 1…100,000)
+      jobs [SEQS]            campaign steps/s with --jobs 1 and --jobs <cores>, and against both models
+                             applied alone, on the campaign's own sequences (default 4000, 1…1,000,000)
     """
 
     static func run(_ args: [String]) throws(InputError) -> Int32 {
         if try Arguments.help(args, command: "bench ", usage: usage) { return 0 }
-        guard let kind = args.first else { throw InputError("bench needs a kind: model, throughput, scaling, length, sweep, generate, session or balanced (tabcheck bench --help)") }
+        guard let kind = args.first else { throw InputError("bench needs a kind: model, throughput, scaling, length, sweep, generate, session, balanced or jobs (tabcheck bench --help)") }
         /// The optional count after the kind, strictly checked.
         func count(_ fallback: Int, _ range: ClosedRange<Int>) throws(InputError) -> Int {
             guard args.count <= 2 else { throw InputError("bench \(kind) takes at most one number, got \(args.count - 1) arguments") }
@@ -42,6 +44,7 @@ enum BenchCommand {
         case "generate": try none(); generation()
         case "session": try none(); session()
         case "balanced": balanced(maxSteps: try count(200, 1...Options.maxSteps))
+        case "jobs": jobs(sequences: try count(4000, 1...1_000_000))
         default: throw InputError("bench: unknown kind \"\(kind)\" (tabcheck bench --help lists them)")
         }
         return 0
@@ -187,6 +190,54 @@ enum BenchCommand {
 
     /// One campaign of 100 sequences with the balanced generator, untimed: for counting
     /// instructions under callgrind (`bench balanced 800`).
+    /// Issue #14's figures from one process: the default campaign (`tabcheck --sequences N
+    /// --no-db`) timed with one job and with one per core, interleaved, three rounds each; and
+    /// the same sequences replayed through each model alone, with no observation or check,
+    /// for the per-core ratio.
+    static func jobs(sequences: Int) {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let counts = cores == 1 ? [1] : [1, cores]
+        var rates: [Int: [Double]] = [:]
+        var steps = 0
+        for _ in 0..<3 {
+            for j in counts {
+                var config = Campaign.Config()
+                config.sequences = sequences
+                config.jobs = j
+                let r = Campaign(runner: Runner(), config: config).run()
+                steps = r.steps
+                rates[j, default: []].append(Double(r.steps) / r.elapsed)
+            }
+        }
+        // The campaign's own sequences (large-grid openings included), each model alone.
+        let master = Campaign.Config().seed
+        let seqs = (0..<sequences).map { i in
+            Runner(properties: []).run(.seeded(Campaign.sequenceSeed(master: master, index: i), maxSteps: Campaign.Config().maxSteps),
+                                       collectCoverage: false).executed
+        }
+        func alone(_ make: () -> any GridDriver) -> Double {
+            var r: [Double] = []
+            for _ in 0..<3 {
+                let t0 = Clock.now()
+                for s in seqs { var d = make(); for a in s { _ = d.apply(a) } }
+                r.append(Double(steps) / (Clock.now() - t0))
+            }
+            return median(r)
+        }
+        let prod = alone { TabModelDriver(viewport: .phone) }, ref = alone { ReferenceDriver(viewport: .phone) }
+        let both = 1 / (1 / prod + 1 / ref)
+        print("the default campaign, \(sequences) sequences (\(steps) steps), 3 interleaved rounds, \(cores) cores:")
+        for j in counts {
+            let r = rates[j]!
+            print(String(format: "  --jobs %d   %8.0f checked steps/s  (min %.0f, max %.0f)", j, median(r), r.min()!, r.max()!))
+        }
+        if cores > 1 {
+            print(String(format: "  --jobs %d ÷ --jobs 1: %.2f×", cores, median(rates[cores]!) / median(rates[1]!)))
+        }
+        print(String(format: "  the same sequences, TabModel alone %.0f and ReferenceModel alone %.0f events/s: both %.0f events/s", prod, ref, both))
+        print(String(format: "  per-core checked rate ÷ both models applied: %.2f", median(rates[1]!) / both))
+    }
+
     static func balanced(maxSteps: Int) {
         var c = Campaign.Config(); c.sequences = 100; c.maxSteps = maxSteps; c.largeGrids = false
         let r = Campaign(runner: Runner(generator: balancedGenerator), config: c).run()

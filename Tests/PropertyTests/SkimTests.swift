@@ -85,14 +85,7 @@ import Testing
     /// One that a later step undoes before then goes unseen — which is why the first test
     /// holds the reference's answer to the full comparison's.
     @Test func anOracleThatAlwaysAgreesIsCaughtByTheFullComparisons() {
-        struct Yes: GridDriver {
-            var base: ReferenceDriver
-            mutating func apply(_ action: Action) -> StepOutcome { base.apply(action) }
-            func observe() -> Observation { base.observe() }
-            func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
-            func agrees(with observation: Observation) -> Bool? { true }
-        }
-        let lying = DriverFactory(name: "always-agrees", summary: "") { Yes(base: ReferenceDriver(viewport: $0)) }
+        let lying = AlwaysAgrees.factory
         let runner = Runner(implementation: PlantedBug.titlesTrimmed.factory, oracle: lying, properties: [.differential])
         let honest = Runner(implementation: PlantedBug.titlesTrimmed.factory, properties: [.differential])
         var caught = 0, early = 0
@@ -107,5 +100,32 @@ import Testing
         }
         #expect(caught > 0)
         #expect(early > 0, "the lying oracle never delayed a report: the test shows nothing")
+    }
+
+    /// A run stopped early (a time limit, an interrupt) ends with a full comparison too: here
+    /// the difference appears after the last periodic one, and only the final one can see it.
+    @Test func aRunStoppedEarlyEndsWithAFullComparison() {
+        var actions = [Action](repeating: .willAppear, count: 249)
+        actions += [.newTab, .setTitle(id: "t1", title: " a")]
+        actions += [Action](repeating: .willAppear, count: 49)
+        let runner = Runner(implementation: PlantedBug.titlesTrimmed.factory, oracle: AlwaysAgrees.factory, properties: [.differential])
+        let out = runner.run(.actions(actions), collectCoverage: false, shouldStop: { true })
+        #expect(out.stoppedEarly)
+        #expect(out.executed.count == 255)
+        #expect(out.failure?.step == 255)
+        #expect(out.failure?.violation.differences.first?.field == "tabs")
+    }
+}
+
+/// An oracle that always says it agrees with the implementation: only the full comparisons
+/// can catch it.
+struct AlwaysAgrees: GridDriver {
+    var base: ReferenceDriver
+    mutating func apply(_ action: Action) -> StepOutcome { base.apply(action) }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+    func agrees(with observation: Observation) -> Bool? { true }
+    static let factory = DriverFactory(name: "always-agrees", summary: "the reference, claiming to agree at every step") {
+        AlwaysAgrees(base: ReferenceDriver(viewport: $0))
     }
 }

@@ -57,8 +57,8 @@ MUTANTS = [
    P, "        let snapshot: SessionSnapshot\n        do { snapshot = try SessionSnapshot.decode(data) }",
    "        let snapshot: SessionSnapshot\n        query = \"\"; loweredQuery = \"\"; _ = list.refilter { _ in true }\n        do { snapshot = try SessionSnapshot.decode(data) }"),
   ("p4-save-not-atomic", "P4", "save is not atomic: the session file is written in place",
-   ST, "            try fs.write(snapshot.encoded(), to: temporaryURL.path)\n            try fs.sync(temporaryURL.path)                      // the bytes are on disk before any name points at them",
-   "            try fs.write(snapshot.encoded(), to: url.path)\n            return"),
+   ST, "            try fs.write(snapshot.encoded(), to: temporaryPath)\n            try fs.sync(temporaryPath)                          // the bytes are on disk before any name points at them",
+   "            try fs.write(snapshot.encoded(), to: path)\n            return"),
   ("b2-not-resent-after-restore", "B2", "the Close All state is not re-sent after a restore",
    P, "return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled)", "return GridUpdate(.reload)"),
   ("f10-index-after-delete", "F10", "update indices computed after instead of before a delete",
@@ -84,13 +84,13 @@ MUTANTS = [
   ("a3-close-all-keeps-active", "A3", "Close All leaves the active tab set",
    T, "        list.removeAll()\n        activeTabID = nil", "        list.removeAll()"),
   ("p4-no-file-sync", "P4", "save renames the temporary file without syncing it: a power loss can leave an empty session",
-   ST, "            try fs.sync(temporaryURL.path)                      // the bytes are on disk before any name points at them",
+   ST, "            try fs.sync(temporaryPath)                          // the bytes are on disk before any name points at them",
    "            // (no fsync of the temporary file)"),
   ("p4-no-folder-sync", "P4", "save does not sync the folder: a completed save can be lost to a power loss",
-   ST, "        try fs.syncDirectory(of: url.path)                     // the renames survive a power loss", "        // (no fsync of the folder)"),
+   ST, "        try fs.syncDirectory(of: path)                         // the renames survive a power loss", "        // (no fsync of the folder)"),
   ("p5-corrupt-copy-overwritten", "P5", "a second corrupt session overwrites the first .corrupt copy",
-   ST, "                try fs.rename(url.path, to: freeCorruptURL().path) // never lose (or overwrite) a corrupt file",
-   "                try fs.rename(url.path, to: corruptURL.path)"),
+   ST, "                try fs.rename(path, to: freeCorruptPath())       // never lose (or overwrite) a corrupt file",
+   "                try fs.rename(path, to: corruptPath)"),
 ]
 
 def main():
