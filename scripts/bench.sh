@@ -26,6 +26,7 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo "Written by \`scripts/bench.sh\` on $(date -u +%Y-%m-%d). Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB,"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(swift --version 2>/dev/null | head -1)."
   echo "Release build (\`swift build -c release\`); every figure below is printed by the command above it."
+  echo "Load when the run began (\`uptime\`): $(uptime | sed 's/.*load average: //') (1, 5, 15 minutes); at its end: see the last line."
   echo "Hot spots, targets met and missed: \`docs/benchmarks-analysis.md\`."
   echo
   echo "## 1. TabModel events (issue 2): 100 and 10,000 tabs"
@@ -110,6 +111,7 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo
   echo "The 42-step U1 failure (mutant 28) and every other catalogue mutant's shrink time: \`docs/mutation-score.md\`."
   echo
+  echo "Load when the run ended (\`uptime\`): $(uptime | sed 's/.*load average: //')."
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 cat "$out"

@@ -11,7 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-large-grid.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
-(cd "$root" && tar cf - Package.swift Sources) | (cd "$scratch" && tar xf -)
+(cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)
 file="$scratch/Sources/TabModel/TabList.swift"
 grep -q 'storage\[slot\].matched -= movedMatched' "$file" || { echo "large-grid-shrink: TabList.split changed; the planted bug no longer applies" >&2; exit 2; }
 sed -i 's|storage\[slot\].matched -= movedMatched|// &|' "$file"
