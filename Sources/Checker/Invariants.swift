@@ -130,7 +130,8 @@ enum Invariants {
     static func containsCharacters(_ haystack: [Character], _ needle: [Character]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         if needle.isEmpty { return true }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) {
             return true
         }
         return false
