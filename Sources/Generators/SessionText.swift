@@ -89,7 +89,12 @@ extension SessionText {
     /// The session `text` with the tabs at `removed` gone, or with its ids renamed t1…tn: the pieces
     /// the shrinker's session pass puts together with matching changes to later steps.
     public static func removing(tabs removed: Range<Int>, from text: String) -> String? {
-        guard let s = parse(text), removed.lowerBound >= 0, removed.upperBound <= s.ids.count, !removed.isEmpty else { return nil }
+        parse(text).flatMap { removing(tabs: removed, from: $0) }
+    }
+
+    /// The same for a session already parsed: many removals from one text parse it once.
+    static func removing(tabs removed: Range<Int>, from s: (ids: [String], titles: [String], active: String?)) -> String? {
+        guard removed.lowerBound >= 0, removed.upperBound <= s.ids.count, !removed.isEmpty else { return nil }
         let keep = s.ids.indices.filter { !removed.contains($0) }
         let ids = keep.map { s.ids[$0] }
         return valid(ids: ids, titles: keep.map { s.titles[$0] }, active: s.active.flatMap { ids.contains($0) ? $0 : nil })

@@ -215,13 +215,22 @@ public struct Shrinker {
                 var changed = false
                 var size = max(1, count / 2)
                 search: while size >= 1 && !timedOut {
-                    guard case .restoreData(let current) = best[p], let n = SessionText.tabCount(current) else { break }
+                    guard case .restoreData(let current) = best[p], let parsed = SessionText.parse(current) else { break }
+                    let n = parsed.ids.count
                     var start = n - size
                     while start >= 0 {
-                        guard let smaller = SessionText.removing(tabs: start..<(start + size), from: current) else { break }
-                        let c = best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: start..<(start + size)) }
-                        if tryCandidates([Array(c)]) != nil { changed = true; continue search }
-                        start -= 1
+                        // `width` starts at a time (from the end), so parallel shrinking has
+                        // candidates to share; the first that fails is the one a one-by-one
+                        // walk would have taken.
+                        var candidates: [[Action]] = []
+                        var unreadable = false
+                        for s in stride(from: start, through: max(0, start - (width - 1)), by: -1) {
+                            guard let smaller = SessionText.removing(tabs: s..<(s + size), from: parsed) else { unreadable = true; break }
+                            candidates.append(Array(best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: s..<(s + size)) }))
+                        }
+                        if tryCandidates(candidates) != nil { changed = true; continue search }
+                        if unreadable { break }
+                        start -= candidates.count
                     }
                     if size == 1 { break }
                     size /= 2
@@ -238,8 +247,10 @@ public struct Shrinker {
             // of passes per step; simplification is well-founded, so this ends.
             var i = 0, field = 0
             pass = 4
+            var variants: (of: Action, groups: [[Action]])?     // worked out again only when the action changed
             while i < best.count && !timedOut {
-                let groups = best[i].simplerVariantGroups()
+                if variants?.of != best[i] { variants = (best[i], best[i].simplerVariantGroups()) }
+                let groups = variants!.groups
                 guard field < groups.count else { i += 1; field = 0; continue }
                 let candidates = groups[field].map { simpler -> [Action] in
                     var c = best
