@@ -14,6 +14,7 @@ struct StepFacts {
     /// them; otherwise (a restore, a move) a set does.
     static func gone(from pre: [String], to post: [String]) -> [String] {
         if post.count >= pre.count && post.starts(with: pre) { return [] }   // unchanged, or tabs appended
+        if post.count > pre.count && inserted(into: pre, giving: post) != nil { return [] }   // tabs inserted (a reopen)
         var out: [String] = []
         var j = 0
         for id in pre {
@@ -22,6 +23,16 @@ struct StepFacts {
         if j == post.count { return out }
         let now = Set(post)
         return pre.filter { !now.contains($0) }
+    }
+    /// The ids of `post` that are not in `pre`, in order, when `pre` is `post` with just
+    /// those taken out (tabs inserted, none removed or moved); nil otherwise. O(n).
+    static func inserted(into pre: [String], giving post: [String]) -> [String]? {
+        var extra: [String] = []
+        var i = 0
+        for id in post {
+            if i < pre.count && pre[i] == id { i += 1 } else { extra.append(id) }
+        }
+        return i == pre.count ? extra : nil
     }
     let outcome: StepOutcome
     let viewport: ViewportSpec
@@ -183,6 +194,9 @@ enum Invariants {
         let pre = pre.tabIDs, post = post.tabIDs
         if post.count == pre.count + 1 && post.starts(with: pre) { return !pre.contains(post[pre.count]) }  // one appended
         if post.count + f.gone.count == pre.count { return true }    // only removals (or nothing changed)
+        if let new = StepFacts.inserted(into: pre, giving: post), new.count <= 4 {   // a few inserted (a reopen)
+            return new.indices.allSatisfy { k in !pre.contains(new[k]) && !new[(k + 1)...].contains(new[k]) }
+        }
         return Set(post).count == post.count
     }
 
