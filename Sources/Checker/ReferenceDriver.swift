@@ -64,9 +64,7 @@ public struct ReferenceDriver: GridDriver {
         o.swipeAbove = g.swipe.above
         o.scrollEnabled = g.swipe.scrollEnabled
         o.pending = g.pending
-        let l = RefLayout.compute(g.viewport, displayedCount: o.displayed.count)
-        o.layout = .init(tooSmall: l.tooSmall, columns: l.columns, itemWidth: l.itemWidth, itemHeight: l.itemHeight,
-                         insetTop: l.insetTop, insetLeft: l.insetLeft, insetBottom: l.insetBottom, insetRight: l.insetRight)
+        o.layout = Observation.Layout(RefLayout.compute(g.viewport, displayedCount: o.displayed.count))
         o.closedCount = g.closedEntries.count
         o.newestClosed = g.closedEntries.last?.map(\.tab.id) ?? []
         return o
@@ -85,10 +83,7 @@ public struct ReferenceDriver: GridDriver {
               g.closeAllEnabled == o.closeAllEnabled, g.swipe.holder == o.swipeHolder,
               sameValue(g.swipe.offset, o.swipeOffset), sameValue(g.swipe.scale, o.swipeScale),
               g.swipe.above == o.swipeAbove, g.swipe.scrollEnabled == o.scrollEnabled, g.pending == o.pending else { return false }
-        let l = RefLayout.compute(g.viewport, displayedCount: displayed.count)
-        guard Observation.Layout(tooSmall: l.tooSmall, columns: l.columns, itemWidth: l.itemWidth, itemHeight: l.itemHeight,
-                                 insetTop: l.insetTop, insetLeft: l.insetLeft, insetBottom: l.insetBottom,
-                                 insetRight: l.insetRight) == o.layout,
+        guard Observation.Layout(RefLayout.compute(g.viewport, displayedCount: displayed.count)) == o.layout,
               g.closedEntries.count == o.closedCount else { return false }
         let newest = g.closedEntries.last ?? []
         guard newest.count == o.newestClosed.count else { return false }

@@ -102,18 +102,32 @@ enum BenchCommand {
         }
     }
 
-    /// Sequence `i` of the default campaign, without a large-grid opening (benchmarks
-    /// compare like with like across lengths and models).
-    static func defaultSequence(_ i: Int, maxSteps: Int) -> Runner.Source {
-        .seeded(Campaign.sequenceSeed(master: Campaign.Config().seed, index: i), maxSteps: maxSteps, largeGrids: false)
+    /// Sequence `i` of the default campaign, by default without a large-grid opening
+    /// (benchmarks compare like with like across lengths and models).
+    static func defaultSequence(_ i: Int, maxSteps: Int, largeGrids: Bool = false) -> Runner.Source {
+        .seeded(Campaign.sequenceSeed(master: Campaign.Config().seed, index: i), maxSteps: maxSteps, largeGrids: largeGrids)
     }
 
     /// Executed sequences of the default campaign, to replay through each model alone.
-    static func corpus(_ sequences: Int, maxSteps: Int = 200) -> [[Action]] {
+    static func corpus(_ sequences: Int, maxSteps: Int = 200, largeGrids: Bool = false) -> [[Action]] {
         (0..<sequences).map { i in
-            Runner(properties: []).run(defaultSequence(i, maxSteps: maxSteps),
+            Runner(properties: []).run(defaultSequence(i, maxSteps: maxSteps, largeGrids: largeGrids),
                                        collectCoverage: false).executed
         }
+    }
+
+    /// Steps per second of `passes` timed runs of `body`, which takes `steps` steps each time.
+    static func rates(steps: Int, passes: Int, _ body: () -> Void) -> [Double] {
+        (0..<passes).map { _ in
+            let t0 = Clock.now()
+            body()
+            return Double(steps) / (Clock.now() - t0)
+        }
+    }
+
+    /// Every sequence through a fresh driver: the model's own events, nothing observed or checked.
+    static func replay(_ seqs: [[Action]], _ make: () -> any GridDriver) {
+        for s in seqs { var d = make(); for a in s { _ = d.apply(a) } }
     }
 
     static func throughput(sequences: Int) {
@@ -121,19 +135,11 @@ enum BenchCommand {
         let steps = seqs.reduce(0) { $0 + $1.count }
         /// Steps per second over five timed passes: median, min, max.
         func rates(_ pass: () -> Void) -> (median: Double, min: Double, max: Double) {
-            var r: [Double] = []
-            for _ in 0..<5 {
-                let t0 = Clock.now()
-                pass()
-                r.append(Double(steps) / (Clock.now() - t0))
-            }
+            let r = Self.rates(steps: steps, passes: 5, pass)
             return (median(r), r.min()!, r.max()!)
         }
-        func apply(_ make: @escaping () -> any GridDriver) -> () -> Void {
-            { for s in seqs { var d = make(); for a in s { _ = d.apply(a) } } }
-        }
-        let prod = rates(apply { TabModelDriver(viewport: .phone) })
-        let ref = rates(apply { ReferenceDriver(viewport: .phone) })
+        let prod = rates { replay(seqs) { TabModelDriver(viewport: .phone) } }
+        let ref = rates { replay(seqs) { ReferenceDriver(viewport: .phone) } }
         let both = 1 / (1 / prod.median + 1 / ref.median)
         // Both models applied and read back after every step: the part of a differential
         // check that is not generation, comparison or invariants.
@@ -197,7 +203,7 @@ enum BenchCommand {
     static func jobs(sequences: Int) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let counts = cores == 1 ? [1] : [1, cores]
-        var rates: [Int: [Double]] = [:]
+        var campaign: [Int: [Double]] = [:]
         var steps = 0
         for _ in 0..<3 {
             for j in counts {
@@ -206,36 +212,24 @@ enum BenchCommand {
                 config.jobs = j
                 let r = Campaign(runner: Runner(), config: config).run()
                 steps = r.steps
-                rates[j, default: []].append(Double(r.steps) / r.elapsed)
+                campaign[j, default: []].append(Double(r.steps) / r.elapsed)
             }
         }
         // The campaign's own sequences (large-grid openings included), each model alone.
-        let master = Campaign.Config().seed
-        let seqs = (0..<sequences).map { i in
-            Runner(properties: []).run(.seeded(Campaign.sequenceSeed(master: master, index: i), maxSteps: Campaign.Config().maxSteps),
-                                       collectCoverage: false).executed
-        }
-        func alone(_ make: () -> any GridDriver) -> Double {
-            var r: [Double] = []
-            for _ in 0..<3 {
-                let t0 = Clock.now()
-                for s in seqs { var d = make(); for a in s { _ = d.apply(a) } }
-                r.append(Double(steps) / (Clock.now() - t0))
-            }
-            return median(r)
-        }
+        let seqs = corpus(sequences, maxSteps: Campaign.Config().maxSteps, largeGrids: true)
+        func alone(_ make: () -> any GridDriver) -> Double { median(rates(steps: steps, passes: 3) { replay(seqs, make) }) }
         let prod = alone { TabModelDriver(viewport: .phone) }, ref = alone { ReferenceDriver(viewport: .phone) }
         let both = 1 / (1 / prod + 1 / ref)
         print("the default campaign, \(sequences) sequences (\(steps) steps), 3 interleaved rounds, \(cores) cores:")
         for j in counts {
-            let r = rates[j]!
+            let r = campaign[j]!
             print(String(format: "  --jobs %d   %8.0f checked steps/s  (min %.0f, max %.0f)", j, median(r), r.min()!, r.max()!))
         }
         if cores > 1 {
-            print(String(format: "  --jobs %d ÷ --jobs 1: %.2f×", cores, median(rates[cores]!) / median(rates[1]!)))
+            print(String(format: "  --jobs %d ÷ --jobs 1: %.2f×", cores, median(campaign[cores]!) / median(campaign[1]!)))
         }
         print(String(format: "  the same sequences, TabModel alone %.0f and ReferenceModel alone %.0f events/s: both %.0f events/s", prod, ref, both))
-        print(String(format: "  per-core checked rate ÷ both models applied: %.2f", median(rates[1]!) / both))
+        print(String(format: "  per-core checked rate ÷ both models applied: %.2f", median(campaign[1]!) / both))
     }
 
     static func balanced(maxSteps: Int) {

@@ -142,7 +142,7 @@ USAGE
                                      shortest failing sequence, by exhaustive search; --from FILE
                                      proves a shrunk failure minimal
   tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
-  tabcheck bench model|throughput|scaling|length|sweep|generate|session|balanced
+  tabcheck bench model|throughput|scaling|length|sweep|generate|session|balanced|jobs
                                      the measurements behind docs/benchmarks.md
   tabcheck durability [--kills N]    kill a process saving sessions (SIGKILL, real disk) N times
                                      and check every load (P4, P5)
