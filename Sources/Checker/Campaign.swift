@@ -36,8 +36,8 @@ public struct Campaign: Sendable {
         public let shrunk: [Action]
         public let shrunkFailure: Runner.Failure
         public let shrinkAttempts: Int
-        /// Candidates per shrinker pass, in `Shrinker.passes` order.
-        public var shrinkAttemptsPerPass: [Int] = []
+        /// What each shrink pass did, in `Shrinker.standardPasses` order.
+        public var shrinkPasses: [ShrinkPassStatistics] = []
         public let shrinkSeconds: Double
         public let shrinkTimedOut: Bool
         /// Whether `shouldStop` ended the shrink: `shrunk` is the smallest failure found so far.
@@ -156,7 +156,7 @@ public struct Campaign: Sendable {
         // Re-run the minimal sequence for its exact failure (and trim anything after it).
         let final = runner.run(.actions(r.actions), collectCoverage: false)
         return Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
-                     shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts, shrinkAttemptsPerPass: r.attemptsPerPass,
+                     shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts, shrinkPasses: r.passes,
                      shrinkSeconds: Clock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
     }
 }

@@ -357,7 +357,7 @@ struct CheckCommand {
     }
 
     static func perPass(_ found: Campaign.Found) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: zip(Shrinker.passes, found.shrinkAttemptsPerPass).filter { $0.1 > 0 })
+        Dictionary(uniqueKeysWithValues: found.shrinkPasses.filter { $0.tried > 0 }.map { ($0.name, $0.tried) })
     }
 
     func emitJSON(_ summary: Summary) {

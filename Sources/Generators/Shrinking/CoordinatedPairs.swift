@@ -1,0 +1,40 @@
+/// Two changes at once that neither makes alone: one step deleted and another simplified
+/// (its three plainest variants), and a save with the restore that reads it replaced by a
+/// restore of what it saved.
+///
+/// Every other pass makes one change per candidate, and a local minimum of single changes can
+/// still be one step too long when a deletion only fails together with a plainer neighbour,
+/// or a save only goes together with its restore. At a local minimum of at most 8 steps
+/// only: O(n²) candidates.
+struct CoordinatedPairs: ShrinkPass {
+    let name = "coordinated pairs"
+    let schedule = ShrinkSchedule.atLocalMinimum
+
+    func run(_ state: ShrinkState) -> Bool {
+        let best = state.best
+        guard best.count <= 8 else { return false }
+        var candidates: [[Action]] = []
+        for k in best.indices.reversed() {
+            var base = best
+            base.remove(at: k)
+            for j in base.indices {
+                for v in base[j].simplerVariants().prefix(3) {
+                    var c = base
+                    c[j] = v
+                    candidates.append(c)
+                }
+            }
+        }
+        if let collapse = state.collapse {
+            for j in best.indices where best[j] == .restoreSaved {
+                guard let i = best[..<j].lastIndex(of: .save), let restored = collapse(Array(best[..<i])),
+                      case .restoreData? = restored.first else { continue }
+                var c = best
+                c[j] = restored[0]
+                c.remove(at: i)
+                candidates.append(c)
+            }
+        }
+        return state.attempt(candidates) != nil
+    }
+}

@@ -1,0 +1,51 @@
+/// One step deleted, with the references after it re-derived.
+///
+/// Deleting a `newTab` renumbers later tabs and shifts displayed indices, so a plain deletion
+/// (`DeleteSpans`) rarely reproduces: `newTab, newTab, closeID("t2")` needs `closeID("t1")`
+/// once the first tab is gone. Offers every later reference shifted at once, then (on
+/// sequences of at most 16 steps) one later reference re-targeted to any small index or id.
+struct DeleteAndRenumber: ShrinkPass {
+    let name = "delete and renumber"
+    let schedule = ShrinkSchedule.everyRound
+
+    func run(_ state: ShrinkState) -> Bool {
+        var accepted = false
+        var k = state.best.count - 1
+        while k >= 0 && !state.stopped {
+            let ok = state.attempt(candidates(deleting: k, from: state.best)) != nil
+            if ok { accepted = true }
+            k = ok ? min(k, state.best.count) - 1 : k - 1
+        }
+        return accepted
+    }
+
+    func candidates(deleting k: Int, from best: [Action]) -> [[Action]] {
+        var base = best
+        let removed = base.remove(at: k)
+        let created = best[..<k].filter { $0 == .newTab }.count + 1
+        var candidates: [[Action]] = []
+        if removed == .newTab {
+            candidates.append(base.enumerated().map { $0 >= k ? $1.renumberingIDs(above: created) : $1 })
+        }
+        candidates.append(base.enumerated().map { $0 >= k ? $1.shiftingIndices() : $1 })
+        if removed == .newTab {
+            candidates.append(base.enumerated().map { $0 >= k ? $1.renumberingIDs(above: created).shiftingIndices() : $1 })
+        }
+        guard best.count <= 16 else { return candidates }
+        // Tabs a step can address: new ones and restored ones.
+        let tabsMade = best.reduce(0) { n, a in
+            if a == .newTab { return n + 1 }
+            // (A restored session counts three at most: retargeting tries every index.)
+            if case .restoreData(let text) = a { return n + min(3, SessionText.tabCount(text) ?? 0) }
+            return n
+        }
+        for j in k..<base.count {
+            for alternative in base[j].retargeted(maxIndex: tabsMade, maxID: tabsMade) {
+                var c = base
+                c[j] = alternative
+                candidates.append(c)
+            }
+        }
+        return candidates
+    }
+}

@@ -1,0 +1,57 @@
+/// A restored session changed together with the steps after it.
+///
+/// Runs of its tabs removed (longest first, as `DeleteSpans` does) with later displayed
+/// indices shifted down past them; then its ids renamed t1…tn with later references renamed.
+/// `SimplifyValues` shrinks a session too, but one tab at a time and without touching the
+/// steps that address its tabs by index; the large-grid failure (scripts/large-grid-shrink.sh)
+/// collapses into a restore of 129 or more tabs, which needs whole runs gone with the later
+/// indices following. Offers `width` removals at a time, so parallel shrinking has
+/// candidates to share.
+struct ShrinkSessions: ShrinkPass {
+    let name = "shrink sessions"
+    let schedule = ShrinkSchedule.everyRound
+
+    func run(_ state: ShrinkState) -> Bool {
+        var accepted = false
+        var p = 0
+        while p < state.best.count && !state.stopped {
+            guard case .restoreData(let text) = state.best[p], let count = SessionText.tabCount(text) else { p += 1; continue }
+            if removeRuns(at: p, count: count, state) { accepted = true }
+            if case .restoreData(let current) = state.best[p], let r = SessionText.renamingIDs(current) {
+                let map = Dictionary(uniqueKeysWithValues: r.old.enumerated().map { ($1, "t\($0 + 1)") })
+                let best = state.best
+                if state.attempt([best[..<p] + [.restoreData(r.text)] + best[(p + 1)...].map { $0.renamingIDs(map) }]) != nil { accepted = true }
+            }
+            p += 1
+        }
+        return accepted
+    }
+
+    /// Runs of the session's tabs at step `p` removed, longest first; true if one was.
+    func removeRuns(at p: Int, count: Int, _ state: ShrinkState) -> Bool {
+        var accepted = false
+        var size = max(1, count / 2)
+        search: while size >= 1 && !state.stopped {
+            guard case .restoreData(let current) = state.best[p], let parsed = SessionText.parse(current) else { break }
+            let n = parsed.ids.count
+            var start = n - size
+            while start >= 0 {
+                // `width` starts at a time (from the end); the first that fails is the one a
+                // one-by-one walk would have taken.
+                let best = state.best
+                var candidates: [[Action]] = []
+                var unreadable = false
+                for s in stride(from: start, through: max(0, start - (state.width - 1)), by: -1) {
+                    guard let smaller = SessionText.removing(tabs: s..<(s + size), from: parsed) else { unreadable = true; break }
+                    candidates.append(Array(best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: s..<(s + size)) }))
+                }
+                if state.attempt(candidates) != nil { accepted = true; continue search }
+                if unreadable { break }
+                start -= candidates.count
+            }
+            if size == 1 { break }
+            size /= 2
+        }
+        return accepted
+    }
+}

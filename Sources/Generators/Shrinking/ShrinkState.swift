@@ -1,0 +1,84 @@
+import Foundation
+
+/// The shrink in progress, as passes see it: the smallest failing sequence so far, a way to
+/// try candidates against it, and whether to stop. One per shrink; passes share it in turn.
+public final class ShrinkState {
+    /// The smallest failing sequence found so far.
+    public private(set) var best: [Action]
+    /// Whether the time cap or an interrupt has stopped the shrink: passes return at once.
+    public private(set) var stopped = false
+    /// Whether an interrupt (rather than the time cap) stopped it.
+    public private(set) var interrupted = false
+    /// How many candidates one call runs at once (the jobs): a pass that can offer that many
+    /// at a time keeps every thread busy.
+    public let width: Int
+    /// A few actions that recreate the state a prefix leaves (a restore of its session,
+    /// then its query), or nil where there are none; nil when the caller gave none.
+    public let collapse: (([Action]) -> [Action]?)?
+
+    /// Candidates run, over every pass.
+    public private(set) var attempts = 0
+    var statistics: [ShrinkPassStatistics] = []
+    var current = 0
+
+    private let evaluate: ([[Action]]) -> Int?
+    private let deadline: Double
+    private let now: () -> Double
+    private let shouldStop: () -> Bool
+
+    init(_ original: [Action], width: Int, deadline: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool,
+         collapse: (([Action]) -> [Action]?)?, evaluate: @escaping ([[Action]]) -> Int?) {
+        best = original
+        self.width = width
+        self.deadline = deadline
+        self.now = now
+        self.shouldStop = shouldStop
+        self.collapse = collapse
+        self.evaluate = evaluate
+    }
+
+    /// Tries `candidates` in order, `width` at a time; accepts the first that still fails
+    /// (it becomes `best`) and returns its index, or nil when none does or the shrink
+    /// stopped. A candidate equal to `best` is no progress: accepting it would let a pass
+    /// restart forever (every shrink must end on a fixed point, whatever the values), so
+    /// it is skipped and not counted.
+    @discardableResult
+    public func attempt(_ candidates: [[Action]]) -> Int? {
+        let fresh = candidates.indices.filter { candidates[$0] != best }
+        var k = 0
+        while k < fresh.count {
+            if shouldStop() { interrupted = true; stopped = true; return nil }
+            if now() > deadline { stopped = true; return nil }
+            let chunk = Array(fresh[k..<min(k + width, fresh.count)])
+            if let j = evaluate(chunk.map { candidates[$0] }) {
+                count(j + 1, accepted: true)
+                best = candidates[chunk[j]]
+                return chunk[j]
+            }
+            count(chunk.count, accepted: false)
+            k += chunk.count
+        }
+        return nil
+    }
+
+    private func count(_ n: Int, accepted: Bool) {
+        attempts += n
+        guard current < statistics.count else { return }
+        statistics[current].tried += n
+        if accepted { statistics[current].accepted += 1 }
+    }
+
+    /// Runs `pass`, its candidates and time counted under its name.
+    func run(_ pass: any ShrinkPass, index: Int) -> Bool {
+        current = index
+        let start = now()
+        let accepted = pass.run(self)
+        statistics[index].seconds += now() - start
+        return accepted
+    }
+
+    /// The statistics' clock is the shrinker's (`now`), read only where a pass starts and ends.
+    func begin(_ passes: [any ShrinkPass]) {
+        statistics = passes.map { ShrinkPassStatistics(name: $0.name) }
+    }
+}

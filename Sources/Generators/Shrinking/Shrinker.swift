@@ -1,0 +1,104 @@
+import Foundation
+
+/// Shrinks a failing action sequence to a locally minimal one: no pass has a candidate that
+/// still fails.
+///
+/// Works on the actions that were executed (not on the seed), so a shrunk sequence is
+/// concrete and replays after the generators change. The passes (`standardPasses`, each a
+/// `ShrinkPass` in its own file) run in order: the opening ones once, then rounds of the
+/// every-round ones, with the local-minimum ones when a round changed nothing, until a
+/// round accepts nothing (Hypothesis-style greedy descent to a fixed point). A time cap
+/// keeps a slow predicate from hiding the failure: the best sequence so far is returned
+/// when it runs out.
+public struct Shrinker {
+    public struct Result: Sendable {
+        public let actions: [Action]
+        /// Candidates executed.
+        public let attempts: Int
+        /// Whether the time cap (or `shouldStop`) stopped shrinking before a local minimum.
+        public let timedOut: Bool
+        /// Whether `shouldStop` did.
+        public let interrupted: Bool
+        /// What each pass did, in `passes` order.
+        public let passes: [ShrinkPassStatistics]
+    }
+
+    /// The passes in the order they run. Opening: the tail collapsed into a restore, long
+    /// runs cut in blocks. Every round: spans deleted, one action deleted with the references
+    /// after it renumbered, swipes to taps, sessions with their later steps, values
+    /// simplified, neighbours sorted. At a local minimum: shared strings, coordinated
+    /// pairs, a plainer last kind, prefixes collapsed into a restore.
+    public static let standardPasses: [any ShrinkPass] = [
+        CollapseTail(), DeleteBlocks(),
+        DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
+        ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(),
+    ]
+
+    /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
+    public static let longSequence = 200
+
+    public let timeLimit: Double
+    /// Seconds from an arbitrary origin; injected so generation never reads a clock.
+    public let now: () -> Double
+    /// Asked before every candidate: true stops at once with the best sequence so far
+    /// (an interrupt must not lose the failure).
+    public let shouldStop: () -> Bool
+    /// A few actions that recreate the state a prefix leaves (a restore of its session, then
+    /// its query), or nil where there are none: the collapsing passes use it. Nil (the
+    /// default) skips them.
+    public let collapse: (([Action]) -> [Action]?)?
+    public let passes: [any ShrinkPass]
+
+    public init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false },
+                collapse: (([Action]) -> [Action]?)? = nil, passes: [any ShrinkPass] = Shrinker.standardPasses) {
+        self.timeLimit = timeLimit
+        self.now = now
+        self.shouldStop = shouldStop
+        self.collapse = collapse
+        self.passes = passes
+    }
+
+    /// `fails` runs a candidate and says whether it still fails the same way.
+    public func shrink(_ original: [Action], fails: ([Action]) -> Bool) -> Result {
+        withoutActuallyEscaping(fails) { fails in
+            core(original, width: 1) { chunk in fails(chunk[0]) ? 0 : nil }
+        }
+    }
+
+    /// The same shrink with `jobs` candidates evaluated at once, on as many threads: each
+    /// pass offers its next `jobs` candidates, they run in parallel and the first (in the
+    /// pass's own order) that still fails is accepted — exactly the candidate sequential
+    /// shrinking would have accepted, so the result does not depend on `jobs` (unless the
+    /// time cap stops it). `attempts` counts what sequential shrinking would have run.
+    public func shrink(_ original: [Action], jobs: Int, fails: @escaping @Sendable ([Action]) -> Bool) -> Result {
+        guard jobs > 1 else { return shrink(original, fails: fails) }
+        return core(original, width: jobs) { chunk in
+            let results = Slots(count: chunk.count, empty: false)
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { i in results.set(i, fails(chunk[i])) }
+            return results.values.firstIndex(of: true)
+        }
+    }
+
+    /// Runs the passes to a fixed point. `evaluate` runs up to `width` candidates and
+    /// returns the index of the first that fails, if any.
+    func core(_ original: [Action], width: Int, evaluate: @escaping ([[Action]]) -> Int?) -> Result {
+        let state = ShrinkState(original, width: width, deadline: now() + timeLimit, now: now, shouldStop: shouldStop,
+                                collapse: collapse, evaluate: evaluate)
+        state.begin(passes)
+        let indexed = Array(passes.enumerated())
+        for (i, pass) in indexed where pass.schedule == .opening && !state.stopped { _ = state.run(pass, index: i) }
+        var improved = true
+        while improved && !state.stopped {
+            improved = false
+            for (i, pass) in indexed where pass.schedule == .everyRound && !state.stopped {
+                if state.run(pass, index: i) { improved = true }
+            }
+            for (i, pass) in indexed where pass.schedule == .atLocalMinimum {
+                guard !improved && !state.stopped else { break }
+                if state.run(pass, index: i) { improved = true }
+            }
+        }
+        return Result(actions: state.best, attempts: state.attempts, timedOut: state.stopped, interrupted: state.interrupted,
+                      passes: state.statistics)
+    }
+}

@@ -1,0 +1,31 @@
+/// Each step's arguments simplified, a field at a time: smaller indices and ids, shorter and
+/// plainer strings, round numbers, a phone viewport, plainer kinds (`closeAll` →
+/// `closeDisplayed(0)`); see `Action.simplerVariantGroups()`.
+///
+/// The same step again after each success (an id lowered one step, then the next) rather
+/// than a whole new round per step; simplification is well-founded, so this ends. A field is
+/// taken to its simplest before the next, so a velocity already at its threshold is not
+/// tried again after every step of the translation.
+struct SimplifyValues: ShrinkPass {
+    let name = "simplify values"
+    let schedule = ShrinkSchedule.everyRound
+
+    func run(_ state: ShrinkState) -> Bool {
+        var accepted = false
+        var i = 0, field = 0
+        var variants: (of: Action, groups: [[Action]])?     // worked out again only when the step changed
+        while i < state.best.count && !state.stopped {
+            let best = state.best
+            if variants?.of != best[i] { variants = (best[i], best[i].simplerVariantGroups()) }
+            let groups = variants!.groups
+            guard field < groups.count else { i += 1; field = 0; continue }
+            let candidates = groups[field].map { simpler -> [Action] in
+                var c = best
+                c[i] = simpler
+                return c
+            }
+            if state.attempt(candidates) != nil { accepted = true } else { field += 1 }
+        }
+        return accepted
+    }
+}

@@ -1,0 +1,176 @@
+import Generators
+import Testing
+
+/// One test per shrink pass: a failing sequence that only that pass makes smaller. Each
+/// shrinks it twice, with every standard pass and with every pass but that one, and expects
+/// the first result smaller. The predicates are plain functions of the actions (no model),
+/// so each case isolates the pass's own move. The two opening passes are shortcuts — every
+/// result they reach the rounds reach too, given time — so their case is a candidate
+/// budget: within it, only the pass gets the sequence short.
+@Suite struct ShrinkPassTests {
+    /// Shrinks `actions` with the standard passes, or without the one named `without`;
+    /// `budget` candidates at most (the shrinker's clock counts candidates run).
+    static func shrink(_ actions: [Action], without: String? = nil, budget: Int = 1_000_000,
+                       collapse: (([Action]) -> [Action]?)? = nil, fails: @escaping ([Action]) -> Bool) -> [Action] {
+        var calls = 0
+        let passes = Shrinker.standardPasses.filter { $0.name != without }
+        #expect(without == nil || passes.count == Shrinker.standardPasses.count - 1, "no pass named \(without ?? "")")
+        let shrinker = Shrinker(timeLimit: Double(budget), now: { Double(calls) }, collapse: collapse, passes: passes)
+        return shrinker.shrink(actions) { c in calls += 1; return fails(c) }.actions
+    }
+
+    static func both(_ pass: String, _ actions: [Action], budget: Int = 1_000_000, collapse: (([Action]) -> [Action]?)? = nil,
+                     fails: @escaping ([Action]) -> Bool) -> (with: [Action], without: [Action]) {
+        #expect(fails(actions), "the case must fail to begin with")
+        return (shrink(actions, budget: budget, collapse: collapse, fails: fails),
+                shrink(actions, without: pass, budget: budget, collapse: collapse, fails: fails))
+    }
+
+    /// The synthetic state a prefix leaves: how many tabs (a new tab adds one, a restore of
+    /// "n" sets n); `collapse` restores it in one step.
+    static func tabs(_ actions: some Collection<Action>) -> Int {
+        actions.reduce(0) { n, a in
+            if a == .newTab { return n + 1 }
+            if case .restoreData(let s) = a { return Int(s) ?? n }
+            return n
+        }
+    }
+    static func collapse(_ prefix: [Action]) -> [Action]? { [.restoreData(String(tabs(prefix)))] }
+
+    @Test func collapseTail_aLongRunBecomesARestoreWithinFewCandidates() {
+        let long = Array(repeating: Action.newTab, count: 60) + [.closeAll]
+        let r = Self.both("collapse tail", long, budget: 4, collapse: Self.collapse) { c in
+            c.last == .closeAll && Self.tabs(c.dropLast()) >= 3
+        }
+        #expect(r.with == [.restoreData("60"), .closeAll])
+        #expect(r.without.count > 2, "\(r.without)")
+    }
+
+    @Test func deleteBlocks_aVeryLongSequenceLosesMoreWithinFewCandidates() {
+        // Fails with at least 129 new tabs (a chunk split): every deletion of half the
+        // tabs passes, so span deletion walks a window over the whole sequence at each size.
+        let long = Array(repeating: Action.newTab, count: 400) + [.closeAll]
+        let r = Self.both("delete blocks", long, budget: 40) { c in c.last == .closeAll && c.filter { $0 == .newTab }.count >= 129 }
+        #expect(r.with.count < r.without.count, "\(r.with.count) vs \(r.without.count)")
+        #expect(r.without.count > Shrinker.longSequence)
+    }
+
+    @Test func deleteSpans_twoStepsThatOnlyGoTogether() {
+        // Fails while the number of new tabs is even: one deletion alone makes it odd.
+        let r = Self.both("delete spans", Array(repeating: .newTab, count: 4) + [.closeAll]) { c in
+            let n = c.filter { $0 == .newTab }.count
+            return n > 0 && n % 2 == 0 && c.last == .closeAll
+        }
+        #expect(r.with == [.newTab, .newTab, .closeAll])
+        #expect(r.without.count == 5)
+    }
+
+    @Test func deleteAndRenumber_aReferenceFollowsTheTabsBeforeIt() {
+        // closeID(tK) fails only when it names the newest of K tabs: deleting a tab needs the
+        // id lowered with it. Ten tabs, so the coordinated-pairs pass (≤ 8 steps) is out.
+        let r = Self.both("delete and renumber", Array(repeating: .newTab, count: 10) + [.closeID("t10")]) { c in
+            guard case .closeID(let id)? = c.last, let k = Int(id.dropFirst()) else { return false }
+            return k == c.filter { $0 == .newTab }.count
+        }
+        #expect(r.with == [.newTab, .closeID("t1")])
+        #expect(r.without.count == 11)
+    }
+
+    @Test func swipeToTap_aDeletingSwipeBecomesOneTap() {
+        let swipe: [Action] = [.swipeBegan(0, vx: -1, vy: 0), .swipeChanged(tx: -200), .swipeEnded(tx: -200, vx: -2000)]
+        // Fails when item 0 starts flying away: a tap on its close button, or a swipe that ends.
+        let r = Self.both("swipe to tap", swipe) { c in
+            if c.contains(.tapClose(0)) { return true }
+            guard let b = c.firstIndex(where: { if case .swipeBegan(0, _, _) = $0 { return true }; return false }) else { return false }
+            return c[b...].contains { if case .swipeEnded = $0 { return true }; return false }
+        }
+        #expect(r.with == [.tapClose(0)])
+        #expect(r.without.count == 2)
+    }
+
+    @Test func shrinkSessions_aSessionLosesTabsWithTheIndicesAfterIt() {
+        let session = SessionText.valid(ids: ["a", "b", "c", "d"], titles: ["", "", "", ""], active: nil)
+        // Fails when the close addresses the session's last tab.
+        let r = Self.both("shrink sessions", [.restoreData(session), .closeDisplayed(3)]) { c in
+            guard c.count == 2, case .restoreData(let s) = c[0], let n = SessionText.tabCount(s), case .closeDisplayed(let i) = c[1] else { return false }
+            return n > 0 && i == n - 1
+        }
+        func tabsOf(_ a: [Action]) -> Int? { if case .restoreData(let s)? = a.first { return SessionText.tabCount(s) }; return nil }
+        #expect(tabsOf(r.with) == 1 && r.with.last == .closeDisplayed(0), "\(r.with)")
+        #expect(tabsOf(r.without) == 4, "\(r.without)")
+    }
+
+    @Test func simplifyValues_aQueryBecomesOnePlainLetter() {
+        let r = Self.both("simplify values", [.setQuery("hello")]) { c in
+            if case .setQuery(let q)? = c.first { return !q.isEmpty } else { return false }
+        }
+        #expect(r.with == [.setQuery("a")])
+        #expect(r.without == [.setQuery("hello")])
+    }
+
+    @Test func sortNeighbours_stepsInKindOrder() {
+        let r = Self.both("sort neighbours", [.select(0), .newTab]) { c in c.contains(.newTab) && c.contains(.select(0)) }
+        #expect(r.with == [.newTab, .select(0)])
+        #expect(r.without == [.select(0), .newTab])
+    }
+
+    @Test func shareStrings_aTitleAndItsQueryChangeTogether() {
+        let r = Self.both("share strings", [.setTitle(id: "t1", title: "é"), .setQuery("é")]) { c in
+            guard case .setTitle(_, let t)? = c.first, case .setQuery(let q)? = c.last else { return false }
+            return !t.isEmpty && t == q
+        }
+        #expect(r.with == [.setTitle(id: "t1", title: "a"), .setQuery("a")])
+        #expect(r.without == [.setTitle(id: "t1", title: "é"), .setQuery("é")])
+    }
+
+    @Test func coordinatedPairs_aDeletionThatNeedsAPlainerNeighbour() {
+        // Two tabs fail with query "b", one tab with query "a"; neither change alone fails.
+        let r = Self.both("coordinated pairs", [.newTab, .newTab, .setQuery("b")]) { c in
+            guard case .setQuery(let q)? = c.last else { return false }
+            let n = c.filter { $0 == .newTab }.count
+            return (n == 2 && q == "b") || (n == 1 && q == "a")
+        }
+        #expect(r.with == [.newTab, .setQuery("a")])
+        #expect(r.without.count == 3)
+    }
+
+    @Test func plainerLastKind_theFailingStepBecomesAnEarlierKind() {
+        // Fails when a select or a close follows a new tab; select(0) has nothing simpler.
+        let r = Self.both("plainer last kind", [.newTab, .select(0)]) { c in
+            guard c.first == .newTab, c.count == 2 else { return false }
+            if case .select = c[1] { return true }
+            if case .closeDisplayed = c[1] { return true }
+            return false
+        }
+        #expect(r.with == [.newTab, .closeDisplayed(0)])
+        #expect(r.without == [.newTab, .select(0)])
+    }
+
+    @Test func collapsePrefix_theFirstStepKeptAndTheRestRestored() {
+        // Needs the view to have appeared first and three tabs before Close All: the opening
+        // collapse drops the will-appear, so only the kept-first-steps form fails.
+        let r = Self.both("collapse prefix", [.willAppear, .newTab, .newTab, .newTab, .closeAll], collapse: Self.collapse) { c in
+            c.first == .willAppear && c.last == .closeAll && Self.tabs(c.dropLast()) >= 3
+        }
+        #expect(r.with == [.willAppear, .restoreData("3"), .closeAll])
+        #expect(r.without.count == 5)
+    }
+
+    /// Every standard pass has its test above (a new pass needs one).
+    @Test func everyPassHasACase() {
+        #expect(Shrinker.standardPasses.map(\.name) == [
+            "collapse tail", "delete blocks", "delete spans", "delete and renumber", "swipe to tap", "shrink sessions",
+            "simplify values", "sort neighbours", "share strings", "coordinated pairs", "plainer last kind", "collapse prefix",
+        ])
+    }
+
+    /// The statistics add up: every candidate is counted under one pass.
+    @Test func statisticsCountEveryCandidate() {
+        var clock = 0.0
+        let r = Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock })
+            .shrink(Array(repeating: .newTab, count: 4) + [.closeAll]) { c in c.filter { $0 == .newTab }.count >= 2 && c.last == .closeAll }
+        #expect(r.passes.map(\.tried).reduce(0, +) == r.attempts)
+        #expect(r.passes.first { $0.name == "delete spans" }!.accepted >= 1)
+        #expect(r.passes.allSatisfy { $0.seconds >= 0 && $0.accepted <= $0.tried })
+    }
+}
