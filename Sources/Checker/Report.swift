@@ -96,3 +96,18 @@ public enum Regression {
         Runner(implementation: implementation, oracle: oracle, properties: properties).run(.actions(actions), collectCoverage: false).failure
     }
 }
+
+extension Report {
+    /// The shrink passes as a table, in the order they ran: candidates tried and accepted,
+    /// time (`--shrink-stats`).
+    public static func shrinkStatistics(_ passes: [ShrinkPassStatistics]) -> String {
+        var lines = ["  pass                  tried  accepted   seconds"]
+        for p in passes {
+            lines.append("  " + p.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                         + String(format: "%7d %9d %9.4f", p.tried, p.accepted, p.seconds))
+        }
+        let total = passes.reduce(into: (0, 0, 0.0)) { $0.0 += $1.tried; $0.1 += $1.accepted; $0.2 += $1.seconds }
+        lines.append("  " + "total".padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%7d %9d %9.4f", total.0, total.1, total.2))
+        return lines.joined(separator: "\n")
+    }
+}

@@ -183,6 +183,7 @@ struct CheckCommand {
         let why = found.shrinkInterrupted ? ", stopped by \(Interrupt.name): the smallest failure found so far"
             : found.shrinkTimedOut ? ", stopped by the time cap" : ""
         say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(why))")
+        if options.shrinkStats { say(Report.shrinkStatistics(found.shrinkPasses)) }
         say("")
         say(Report.steps(found.shrunk, failure: f))
         var replayPath: String?
@@ -205,7 +206,8 @@ struct CheckCommand {
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: found.original.count,
                                         sequenceSeed: seed == nil ? nil : hex(found.sequenceSeed), replayFile: replayPath,
                                         shrinkInterrupted: found.shrinkInterrupted, shrinkCandidates: found.shrinkAttempts,
-                                        shrinkCandidatesPerPass: Self.perPass(found), shrunk: found.shrunk.map(\.description))))
+                                        shrinkCandidatesPerPass: Self.perPass(found), shrunk: found.shrunk.map(\.description),
+                                        shrinkPasses: found.shrinkPasses)))
         _ = writeJUnit(failure: f, elapsed: elapsed, steps: steps)
         return 1
     }
@@ -257,7 +259,7 @@ struct CheckCommand {
                                         step: f.step, shrunkSteps: found.shrunk.count, originalSteps: file.actions.count,
                                         sequenceSeed: file.seed, replayFile: path, shrinkInterrupted: found.shrinkInterrupted,
                                         shrinkCandidates: found.shrinkAttempts, shrinkCandidatesPerPass: Self.perPass(found),
-                                        shrunk: found.shrunk.map(\.description))))
+                                        shrunk: found.shrunk.map(\.description), shrinkPasses: found.shrinkPasses)))
         _ = writeJUnit(failure: found.shrunkFailure, elapsed: 0, steps: outcome.executed.count)
         return picture(found.shrunk, r, coverage: nil, sequences: 1, steps: outcome.executed.count, elapsed: 0, seed: file.seed ?? "none",
                        reproduce: ["\(me) --replay \(path)"]) ? 1 : 2
@@ -345,6 +347,8 @@ struct CheckCommand {
             /// Candidates per pass, keyed by the pass's name.
             var shrinkCandidatesPerPass: [String: Int] = [:]
             var shrunk: [String] = []
+            /// Each shrink pass in order: name, candidates tried and accepted, seconds.
+            var shrinkPasses: [ShrinkPassStatistics] = []
         }
         let result, seed: String
         let sequences, steps: Int

@@ -9,6 +9,8 @@ struct Options {
     var maxSteps = 200
     var timeLimit: Double?
     var shrinkTime = 5.0
+    /// --shrink-stats: each shrink pass's candidates, acceptances and time, after the shrink.
+    var shrinkStats = false
     var properties: [Property] = Property.allCases
     /// Whether --property was given (a replay then checks those and the recorded one).
     var propertiesGiven = false
@@ -55,6 +57,7 @@ struct Options {
             case "--jobs", "-j": o.jobs = try a.int(arg, 1...256)
             case "--time-limit": o.timeLimit = try a.seconds(arg, max: maxSeconds)
             case "--shrink-time": o.shrinkTime = try a.seconds(arg, max: maxSeconds)
+            case "--shrink-stats": o.shrinkStats = true
             case "--property":
                 let v = try a.value(arg)
                 var chosen: [Property] = []
@@ -175,6 +178,9 @@ CAMPAIGN OPTIONS
   --shrink-time SEC   time cap for shrinking a failure (default 5); the original failure
                       is printed before shrinking starts
                         tabcheck --shrink-time 30
+  --shrink-stats      after a shrink, a table of its passes: candidates tried, accepted, time
+                      (also in --json as failure.shrinkPasses)
+                        tabcheck --shrink-stats --sequence-seed 0x9c2f0e61d2a4b7f3
 
 OUTPUT OPTIONS
   --json              print one JSON summary object on stdout (human output goes to stderr):

@@ -134,3 +134,20 @@ import Testing
         #expect(ok.status == 0 && written.count == 3)
     }
 }
+
+/// #25: a shrink's passes, as a table (`--shrink-stats`) and in the JSON summary.
+@Suite struct ShrinkStatisticsTests {
+    @Test func shrinkStatsPrintsEveryPassAndJSONCarriesThem() throws {
+        let r = try Tool.planted.run(FailureTests.planted + ["--sequences", "100", "--no-db", "--quiet", "--json", "--shrink-stats"])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr.contains("pass                  tried  accepted   seconds"), "\(r)")
+        for name in ["collapse tail", "delete spans", "simplify values", "collapse prefix", "total"] {
+            #expect(r.stderr.contains("\n  \(name)"), "\(name) missing: \(r)")
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let passes = (json?["failure"] as? [String: Any])?["shrinkPasses"] as? [[String: Any]] ?? []
+        #expect(passes.count == 12, "\(r.stdout)")
+        let tried = passes.compactMap { $0["tried"] as? Int }.reduce(0, +)
+        #expect(tried == (json?["failure"] as? [String: Any])?["shrinkCandidates"] as? Int)
+    }
+}
