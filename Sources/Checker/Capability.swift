@@ -52,18 +52,10 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
-    /// What a property needs to mean anything.
+    /// What a built-in property needs to mean anything (its `StepProperty.needs`; nothing
+    /// for the run loop's stages, `differential` and `crash`).
     public static func needed(by property: Property) -> Set<Capability> {
-        switch property {
-        case .differential, .mapping, .rejection, .crash: return []
-        case .closeAllButton: return [.closeAll]
-        case .itemsPerRow: return [.layout]
-        case .activeTab: return [.activeTab]
-        case .swipeLock: return [.swipes, .flyAway]
-        case .reopen: return [.reopen]
-        case .session: return [.sessions]
-        case .filter: return [.filter]
-        }
+        Property.builtInChecks.first { $0.name == property }?.needs ?? []
     }
 }
 

@@ -7,7 +7,16 @@ import ReferenceModel
 public struct Runner: Sendable {
     public var implementation: DriverFactory
     public var oracle: DriverFactory
+    /// The properties chosen, in the order they are checked (`differential` after the rest).
     public var properties: [Property]
+    /// Properties of your own, beside the built-in ones (`StepProperty`): checked when
+    /// `properties` names them, or is the default (every built-in property).
+    public var customProperties: [any StepProperty] = []
+
+    /// The properties a run checks: `properties`, and with the default every custom one too.
+    public var selected: [Property] {
+        customProperties.isEmpty || properties != Property.allCases ? properties : properties + customProperties.map(\.name)
+    }
     public var generator: ActionGenerator
     public var startViewport: ViewportSpec
 
@@ -24,6 +33,7 @@ public struct Runner: Sendable {
     public func isolatedCopy() -> Runner {
         var copy = self
         copy.properties = properties.map { $0 }
+        copy.customProperties = customProperties.map { $0 }
         let c = generator.config
         copy.generator = ActionGenerator(config: GeneratorConfig(weights: Dictionary(uniqueKeysWithValues: c.weights.map { ($0.key, $0.value) }),
                                                                  invalidShare: c.invalidShare, swarm: c.swarm))
@@ -33,17 +43,31 @@ public struct Runner: Sendable {
     /// What both drivers support: the only actions drawn, the only fields compared.
     public var capabilities: Set<Capability> { implementation.capabilities.intersection(oracle.capabilities) }
     /// The chosen properties both drivers can be judged by.
-    public var checkedProperties: [Property] { let c = capabilities; return properties.filter { c.allows($0) } }
+    public var checkedProperties: [Property] { let c = capabilities; return selected.filter { allows($0, c) } }
     /// The chosen properties skipped because a driver lacks what they need — every report
     /// names them.
-    public var skippedProperties: [Property] { let c = capabilities; return properties.filter { !c.allows($0) } }
+    public var skippedProperties: [Property] { let c = capabilities; return selected.filter { !allows($0, c) } }
 
     /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.
     public var skippedDescription: String? {
         let skipped = skippedProperties
         guard !skipped.isEmpty else { return nil }
-        return skipped.map { "\($0.rawValue) (needs \(Capability.needed(by: $0).subtracting(capabilities).names))" }.joined(separator: ", ")
+        return skipped.map { "\($0.rawValue) (needs \(needs($0).subtracting(capabilities).names))" }.joined(separator: ", ")
     }
+
+    /// Every property this runner knows: the built-in ones, then the custom ones.
+    public var knownProperties: [Property] { Property.allCases + customProperties.map(\.name) }
+
+    /// The oracle-free check of that name: a custom one, else a built-in one; nil for the
+    /// run loop's own stages (`differential`, `crash`).
+    public func check(named name: Property) -> (any StepProperty)? {
+        customProperties.first { $0.name == name } ?? Property.builtInChecks.first { $0.name == name }
+    }
+
+    /// What a property needs of both drivers.
+    public func needs(_ p: Property) -> Set<Capability> { check(named: p)?.needs ?? [] }
+
+    func allows(_ p: Property, _ capabilities: Set<Capability>) -> Bool { needs(p).isSubset(of: capabilities) }
 
     /// Where a run's actions come from.
     public enum Source {
@@ -109,160 +133,24 @@ public struct Runner: Sendable {
     public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                     onStep: ((StepRecord) -> Void)? = nil, keyingState: Bool = false) -> Outcome {
-        let capabilities = self.capabilities
-        let everything = capabilities == Capability.all     // nothing to mask or filter (the usual case)
-        let properties = everything ? self.properties : self.properties.filter { capabilities.allows($0) }
-        var impl = start?.0 ?? implementation.make(startViewport)
-        var ref = start?.1 ?? oracle.make(startViewport)
-        var implObs = impl.observe(), refObs = ref.observe()
-        var view = SimulatedCollectionView(items: implObs.displayed)
-        var appeared = false
-        var viewport = startViewport
-        var out = Outcome()
-        var genState = GenerationState()
-        var known = Set<String>()
-        var queryChangedSincePending = false
-        var saved = false
-        var filterMemo = Invariants.FilterMemo()
-        // The oracle's agreement stands in for its observation only when the drivers are
-        // compared on every field and no step record (which shows both) is asked for.
-        let skimming = everything && onStep == nil && properties.contains(.differential)
-        var oracleSkipped = false
-
-        var choices: Choices?
-        var fixed: [Action] = []
-        var enabled: [ActionKind] = []
-        var weights: [Int] = []
-        var length: Int
-        var opening = 0
-        switch source {
-        case .actions(let a):
-            // An action a driver does not support is never run, so it can never fail.
-            fixed = everything ? a : a.filter { capabilities.allows($0) }
-            out.skippedActions = a.count - fixed.count
-            length = fixed.count
-        case .choices(var c, let maxSteps, let newTabs):
-            enabled = generator.enabledKinds(&c)
-            if !everything {
-                enabled = enabled.filter { capabilities.allows($0) }
-                if enabled.isEmpty { enabled = [.newTab] }
-            }
-            weights = generator.weights(of: enabled)
-            opening = max(0, newTabs)
-            length = opening + c.int(in: 1...max(1, maxSteps))
-            choices = c
-        }
-
-        onStep?(StepRecord(step: 0, action: nil, implementation: implObs, oracle: refObs, viewport: viewport, outcome: nil, violation: nil))
-        var mostTabs = implObs.tabIDs.count
-        for step in 0..<length {
+        var loop = RunLoop(self, source, start: start, collectCoverage: collectCoverage, onStep: onStep)
+        onStep?(StepRecord(step: 0, action: nil, implementation: loop.implObs, oracle: loop.refObs, viewport: loop.viewport,
+                           outcome: nil, violation: nil))
+        for step in 0..<loop.length {
             if step & 255 == 255 && (deadline.map { Clock.now() >= $0 } == true || shouldStop?() == true) {
-                out.stoppedEarly = true
+                loop.out.stoppedEarly = true
                 break
             }
-            let action: Action
-            if step < opening {
-                action = .newTab
-            } else if choices != nil {
-                // After an opening, every id is new to generation: scan them all (`after: nil`).
-                updateGenerationState(&genState, refObs, after: step == opening ? nil : out.executed.last, &known)
-                // In place (`&choices!`): copying the stream out and back would copy its
-                // record of every draw so far on each step — quadratic in the length.
-                action = generator.action(&choices!, state: genState, enabled: enabled, weights: weights)
-            } else {
-                action = fixed[step]
-            }
-            out.executed.append(action)
-            if case .save = action { genState.hasSaved = true }
-            if case .setViewport(let v) = action { viewport = v }
-            if case .willAppear = action { appeared = true }
-
-            let implOut = impl.apply(action)
-            let refOut = ref.apply(action)
-            // A crash is a failure of its own kind, whatever properties were chosen; the
-            // crashed model's state means nothing after it, so the run stops here.
-            if let message = implOut.crashed ?? refOut.crashed {
-                let who = implOut.crashed != nil ? "\(implementation.name) (the implementation)" : "\(oracle.name) (the oracle)"
-                out.failure = Failure(step: step + 1, action: action, violation: Violation(.crash, "crash", "\(who) crashed: \(message)"))
-                onStep?(StepRecord(step: step + 1, action: action, implementation: implObs, oracle: refObs, viewport: viewport,
-                                   outcome: implOut, violation: out.failure!.violation))
-                break
-            }
-            let implPost = impl.observe()
-            // The oracle's state: when it says it agrees with the implementation's
-            // observation, that observation stands for it; else it is observed in full — and
-            // in full every `fullComparisonEvery` steps and at the last step whatever it says.
-            let refPost: Observation
-            if skimming && (step + 1) % Self.fullComparisonEvery != 0 && step != length - 1,
-               ref.agrees(with: implPost) == true {
-                refPost = implPost
-                oracleSkipped = true
-            } else {
-                refPost = ref.observe()
-                oracleSkipped = false
-            }
-
-            var viewError: InvalidUpdate?
-            if implOut.rejected == nil {
-                do { try view.apply(implOut.update, dataSource: implPost.displayed) } catch { viewError = error }
-            }
-            if let sent = implOut.closeAllSent { view.receiveCloseAllState(sent) }
-
-            let needsRoundTrip: Bool = { if case .save = action { return properties.contains(.session) } else { return false } }()
-            let facts = StepFacts(action: action,
-                                  gone: StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs), outcome: implOut,
-                                  viewport: viewport, appeared: appeared,
-                                  viewCloseAll: view.closeAllEnabled, viewError: viewError, viewItems: view.items,
-                                  roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
-                                  storageProblem: needsRoundTrip ? impl.storageProblem() : nil)
-            if case .save = action { saved = true }
-            mostTabs = max(mostTabs, implPost.tabIDs.count)
-            if collectCoverage {
-                out.coverage.distributions.step(Distributions.ViewportClass(viewport, tooSmall: implPost.layout.tooSmall))
-                out.coverage.observe(action, pre: implObs, post: implPost, outcome: implOut, queryChangedSincePending: queryChangedSincePending)
-            }
-            if case .setQuery = action, !implPost.pending.isEmpty { queryChangedSincePending = true }
-            if implPost.pending.isEmpty { queryChangedSincePending = false }
-
-            var violation: Violation?
-            for p in properties where p != .differential {
-                if let v = Invariants.check(p, facts, implObs, implPost, &filterMemo) { violation = v; break }
-            }
-            if violation == nil && properties.contains(.differential) {
-                violation = oracleSkipped ? Self.compare(implOut, refOut, implementation.name, oracle.name)
-                    : everything ? Self.compare(implOut, implPost, refOut, refPost, implementation.name, oracle.name)
-                    : Self.compare(implOut, implPost.masked(to: capabilities), refOut, refPost.masked(to: capabilities),
-                                   implementation.name, oracle.name)
-            }
-            onStep?(StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
-                               outcome: implOut, violation: violation))
-            if let violation {
-                out.failure = Failure(step: step + 1, action: action, violation: violation)
-                break
-            }
-            implObs = implPost
-            refObs = refPost
-            // After a view error the view is out of sync; resync so later steps are judged fairly.
-            if viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }
+            let action = loop.nextAction(step)
+            guard let (implOut, refOut) = loop.apply(action, step) else { break }
+            let implPost = loop.impl.observe()
+            let refPost = loop.observeOracle(step, agreeingWith: implPost)
+            let facts = loop.facts(action, implOut, implPost)
+            loop.count(action, implOut, implPost)
+            let violation = loop.checkProperties(facts, implPost) ?? loop.compare(implOut, implPost, refOut, refPost)
+            guard loop.record(step, action, implOut, implPost, refPost, facts, violation) else { break }
         }
-        if oracleSkipped && out.failure == nil, let last = out.executed.last {
-            // Stopped early after a step the oracle only agreed with: the end of a sequence
-            // is always compared in full.
-            let implNow = impl.observe()
-            if let d = Self.compare(StepOutcome(), implNow, StepOutcome(), ref.observe(), implementation.name, oracle.name) {
-                out.failure = Failure(step: out.executed.count, action: last, violation: d)
-            }
-        }
-        if collectCoverage { out.coverage.distributions.sequence(length: out.executed.count, maxTabs: mostTabs) }
-        if keyingState && out.failure == nil {
-            // Everything a later step's verdict can depend on: both drivers whole (every
-            // stored property, private ones too), the view, and the runner's own flags —
-            // read through `StateText`, a `dump` with dictionaries and sets in sorted order.
-            out.stateKey = StateHash(StateText.of((impl, ref, view, appeared, viewport, saved)))
-        }
-        out.choices = choices?.recorded ?? []
-        out.bounds = choices?.bounds ?? []
-        return out
+        return loop.finish(keyingState: keyingState)
     }
 
     /// Runs `actions` (no coverage) and says whether they fail and, if not and `keying`, the
@@ -295,30 +183,4 @@ public struct Runner: Sendable {
     /// Every this many steps the oracle is observed and compared in full even when it agrees
     /// (and at the last step of every sequence).
     public static let fullComparisonEvery = 8
-
-    /// The differential property: same accept/reject (and error kind), same fly-away, same state.
-    static func compare(_ a: StepOutcome, _ ao: Observation, _ b: StepOutcome, _ bo: Observation, _ an: String, _ bn: String) -> Violation? {
-        if let v = compare(a, b, an, bn) { return v }
-        let d = ao.diff(against: bo, an, bn)
-        if let first = d.first {
-            return Violation(.differential, "\(first.field) (\(first.rule))", "\(an) and \(bn) disagree (- \(an), + \(bn))", differences: d)
-        }
-        return nil
-    }
-
-    /// The part of the differential property that is not the state: same accept/reject
-    /// (and error kind), same fly-away.
-    static func compare(_ a: StepOutcome, _ b: StepOutcome, _ an: String, _ bn: String) -> Violation? {
-        if a.rejected != b.rejected {
-            return Violation(.differential, "accept/reject",
-                             "\(an) \(a.rejected.map { "rejected it (\($0))" } ?? "accepted it"), \(bn) \(b.rejected.map { "rejected it (\($0))" } ?? "accepted it")")
-        }
-        switch (a.flyAwayDuration, b.flyAwayDuration) {
-        case (nil, nil): break
-        case let (x?, y?) where abs(x - y) <= 1e-9 * max(1, abs(x)): break
-        default:
-            return Violation(.differential, "G6", "fly-away: \(an) \(a.flyAwayDuration.map { "started one of \($0) s" } ?? "started none"), \(bn) \(b.flyAwayDuration.map { "started one of \($0) s" } ?? "started none")")
-        }
-        return nil
-    }
 }

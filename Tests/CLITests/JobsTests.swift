@@ -9,6 +9,11 @@ import Testing
         let d = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         var kept = d
         for key in ["elapsed", "stepsPerSecond", "secondsToFailure", "shrinkSeconds"] { kept[key] = nil }
+        // Each shrink pass's time too (its candidates and acceptances stay).
+        if var failure = kept["failure"] as? [String: Any], let passes = failure["shrinkPasses"] as? [[String: Any]] {
+            failure["shrinkPasses"] = passes.map { p in p.filter { $0.key != "seconds" } }
+            kept["failure"] = failure
+        }
         return kept as NSDictionary
     }
 

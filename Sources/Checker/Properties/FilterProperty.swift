@@ -1,0 +1,91 @@
+import Generators
+
+/// F1, read from the observation alone: with a non-empty query, displayed is exactly the
+/// tabs whose lowercased title contains the lowercased query, Character-wise, in tab
+/// order; with an empty one, every tab. Judges a model even with `differential` off.
+/// Seen failing on: planted `filterByScalars`; mutants 13, 14, 15.
+public struct FilterProperty: StepProperty {
+    public static let name = Property("filter")
+    public let rules = ["F1"]
+    public let needs: Set<Capability> = [.filter]
+    var memo = FilterMemo()
+    public init() {}
+
+    /// Displayed, recomputed from the observed tabs and query with the spec's own words:
+    /// the tabs whose title contains the query (lowercased, Character-wise), in tab order.
+    /// `memo` only remembers, from one step to the next, each title's lowercased characters
+    /// and whether it contained the query, so an unchanged title is not lowered again, nor
+    /// searched again while the query stays the same.
+    public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        let p = post
+        if p.query.isEmpty {
+            guard p.displayed != p.tabIDs else { return nil }
+            return filterViolation(p, expected: p.tabIDs)
+        }
+        let matched = memo.matches(p.titles, p.query)
+        var k = 0
+        for (i, id) in p.tabIDs.enumerated() where matched[i] {
+            guard k < p.displayed.count, p.displayed[k] == id else { break }
+            k += 1
+        }
+        let expectedCount = matched.reduce(0) { $0 + ($1 ? 1 : 0) }
+        if k == expectedCount && k == p.displayed.count { return nil }
+        return filterViolation(p, expected: zip(p.tabIDs, matched).filter(\.1).map(\.0))
+    }
+
+    func filterViolation(_ p: Observation, expected: [String]) -> Violation {
+        Violation(Self.name, "F1", "with query \(swiftLiteral(p.query)) the displayed tabs must be \(expected) (titles containing it, Character-wise, in tab order), got \(p.displayed)")
+    }
+
+    /// Which titles contain a query, remembered from the last step. A title's lowercased
+    /// Characters depend on the title alone, and whether it contains the query on the two
+    /// strings alone, so each is reused only for an equal title (and, for the verdict, an
+    /// equal query). The walk that lines up this step's titles with the last step's (most
+    /// steps add, remove, move or retitle one tab) decides only how much is reused, never
+    /// what a verdict is.
+    struct FilterMemo {
+        private var query: String?
+        private var lowered: [Character] = []
+        private var titles: [String] = []
+        private var loweredTitles: [[Character]] = []
+        private var matched: [Bool] = []
+
+        mutating func matches(_ now: [String], _ q: String) -> [Bool] {
+            let sameQuery = q == query
+            if sameQuery && now == titles { return matched }
+            if !sameQuery {
+                query = q
+                lowered = Array(q.lowercased())
+            }
+            var outTitles: [[Character]] = [], out: [Bool] = []
+            outTitles.reserveCapacity(now.count)
+            out.reserveCapacity(now.count)
+            var j = 0
+            for title in now {
+                // The same title at the same place, or one place later (a tab before it closed).
+                let old: Int?
+                if j < titles.count && titles[j] == title { old = j; j += 1 }
+                else if j + 1 < titles.count && titles[j + 1] == title { old = j + 1; j += 2 }
+                else { old = nil }
+                let chars = old.map { loweredTitles[$0] } ?? Array(title.lowercased())
+                outTitles.append(chars)
+                if sameQuery, let old { out.append(matched[old]) } else { out.append(FilterProperty.containsCharacters(chars, lowered)) }
+            }
+            titles = now
+            loweredTitles = outTitles
+            matched = out
+            return out
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack` as a run of whole Characters.
+    static func containsCharacters(_ haystack: [Character], _ needle: [Character]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        if needle.isEmpty { return true }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+}

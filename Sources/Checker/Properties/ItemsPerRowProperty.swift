@@ -1,0 +1,14 @@
+import Generators
+
+/// L5, L6: the simulated flow layout puts `floor(columns)` items in a full row, within the bounds.
+/// Seen failing on: planted `noMinimumWidth`, `layoutFromFullCount`; mutant 10; the tutorial layout in LayoutSweepTests.
+public struct ItemsPerRowProperty: StepProperty {
+    public static let name = Property("itemsPerRow")
+    public let rules = ["L5", "L6"]
+    public let needs: Set<Capability> = [.layout]
+    public init() {}
+
+    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        LayoutCheck.check(post.layout, viewport: f.viewport, displayedCount: post.displayed.count)
+    }
+}

@@ -1,0 +1,59 @@
+import Generators
+
+/// F3, F4, G6, F10: the tab removed is the one displayed at that index (or with that id);
+/// the simulated collection view accepts every update and ends equal to `displayed`; ids stay
+/// unique.
+/// Seen failing on: planted `closesTabsIndex`, `newTabInsertsFullCount`; mutants 01, 02, 04, 11, 17, 20, 21.
+public struct MappingProperty: StepProperty {
+    public static let name = Property("mapping")
+    public let rules = ["F3", "F4", "F10", "G6"]
+    public let needs: Set<Capability> = []
+    public init() {}
+
+    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        if let e = f.viewError {
+            return Violation(Self.name, "F10", "the collection view rejected the update \(f.outcome.update): \(e.message)")
+        }
+        if f.viewItems != post.displayed {
+            return Violation(Self.name, "F10", "after the update \(f.outcome.update) the view shows \(f.viewItems) but displayed is \(post.displayed)")
+        }
+        let postIDs = post.tabIDs
+        if !idsStayUnique(f, pre, post) {
+            return Violation(Self.name, "F", "tab ids are not unique: \(postIDs)")
+        }
+        guard f.outcome.rejected == nil else { return nil }
+        func removed(_ id: String?, _ rule: String, _ what: String) -> Violation? {
+            let expected = pre.tabIDs.filter { $0 != id }
+            if postIDs != expected {
+                return Violation(Self.name, rule, "\(what): expected tabs \(expected), got \(postIDs)")
+            }
+            return nil
+        }
+        switch f.action {
+        case .closeDisplayed(let i):
+            return removed(pre.displayed[i], "F3", "closing displayed item \(i) must remove \(pre.displayed[i]), the tab the user saw")
+        case .closeID(let id):
+            return removed(id, "F4", "closing \(id) by identity")
+        case .flyAwayFinished(let id):
+            let closes = pre.pending.contains(id)
+            return removed(closes ? id : nil, "G6", closes ? "the fly-away of \(id) finished: that tab, and only it, closes" : "a completion for \(id), which is not flying away, closes nothing")
+        case .tapClose(let i):
+            if postIDs != pre.tabIDs { return Violation(Self.name, "G6", "the close button must not remove a tab before its fly-away finishes") }
+            if !post.pending.contains(pre.displayed[i]) {
+                return Violation(Self.name, "G6", "the close button on \(pre.displayed[i]) must start its fly-away; pending is \(post.pending)")
+            }
+        default: break
+        }
+        return nil
+    }
+
+    func idsStayUnique(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Bool {
+        let pre = pre.tabIDs, post = post.tabIDs
+        if post.count == pre.count + 1 && post.starts(with: pre) { return !pre.contains(post[pre.count]) }  // one appended
+        if post.count + f.gone.count == pre.count { return true }    // only removals (or nothing changed)
+        if let new = StepFacts.inserted(into: pre, giving: post), new.count <= 4 {   // a few inserted (a reopen)
+            return new.indices.allSatisfy { k in !pre.contains(new[k]) && !new[(k + 1)...].contains(new[k]) }
+        }
+        return Set(post).count == post.count
+    }
+}

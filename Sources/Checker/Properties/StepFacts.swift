@@ -1,0 +1,51 @@
+import Generators
+import ReferenceModel
+
+/// What a property sees of one step of the implementation under test, besides its
+/// observations before and after (`pre`, `post`), which it is handed alongside: passed as
+/// arguments, an observation is borrowed; kept in this struct, each step would copy both.
+public struct StepFacts {
+    public let action: Action
+    /// The ids in `pre` but not in `post`, in `pre` order (empty for most steps).
+    public let gone: [String]
+
+    /// `pre` minus `post`, in `pre` order. Ids are unique (the mapping property checks it),
+    /// so when `post` is `pre` with some ids removed — every close — one merge pass finds
+    /// them; otherwise (a restore, a move) a set does.
+    static func gone(from pre: [String], to post: [String]) -> [String] {
+        if post.count >= pre.count && post.starts(with: pre) { return [] }   // unchanged, or tabs appended
+        if post.count > pre.count && inserted(into: pre, giving: post) != nil { return [] }   // tabs inserted (a reopen)
+        var out: [String] = []
+        var j = 0
+        for id in pre {
+            if j < post.count && post[j] == id { j += 1 } else { out.append(id) }
+        }
+        if j == post.count { return out }
+        let now = Set(post)
+        return pre.filter { !now.contains($0) }
+    }
+    /// The ids of `post` that are not in `pre`, in order, when `pre` is `post` with just
+    /// those taken out (tabs inserted, none removed or moved); nil otherwise. O(n).
+    static func inserted(into pre: [String], giving post: [String]) -> [String]? {
+        var extra: [String] = []
+        var i = 0
+        for id in post {
+            if i < pre.count && pre[i] == id { i += 1 } else { extra.append(id) }
+        }
+        return i == pre.count ? extra : nil
+    }
+    public let outcome: StepOutcome
+    public let viewport: ViewportSpec
+    /// Whether `.willAppear` has happened (B2).
+    public let appeared: Bool
+    /// The Close All state the simulated view holds after the step (B2).
+    public let viewCloseAll: Bool?
+    /// The simulated collection view's error for this step's update, if any (F10).
+    public let viewError: InvalidUpdate?
+    public let viewItems: [String]
+    public let roundTrip: Result<Observation, RoundTripError>?
+    /// Whether a `.save` happened before this step (`.restoreSaved` without one is a no-op).
+    public let savedBefore: Bool
+    /// P4/P5: a problem the driver saw saving to files with an injected crash.
+    public let storageProblem: String?
+}

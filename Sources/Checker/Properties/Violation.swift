@@ -1,0 +1,28 @@
+/// A broken property at one step.
+public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
+    public let property: Property
+    /// The rule id(s) broken, e.g. "F3" or "tabs (F2–F9)" for a differential field.
+    public let rule: String
+    public let message: String
+    public let differences: [Difference]
+
+    public init(_ property: Property, _ rule: String, _ message: String, differences: [Difference] = []) {
+        self.property = property; self.rule = rule; self.message = message; self.differences = differences
+    }
+
+    public var description: String {
+        var s = "[\(property.rawValue)] \(rule): \(message)"
+        if !differences.isEmpty { s += "\n" + differences.map(\.description).joined(separator: "\n") }
+        return s
+    }
+
+    /// Two violations are "the same failure" for shrinking when property and rule agree —
+    /// or, for the differential property, when at least one field that differed before
+    /// still differs (a shorter sequence may show the same bug first in another field).
+    public func sameFailure(as other: Violation) -> Bool {
+        guard property == other.property else { return false }
+        if rule == other.rule { return true }
+        guard property == .differential, !differences.isEmpty else { return false }
+        return !Set(differences.map(\.field)).isDisjoint(with: other.differences.map(\.field))
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Generators
+import ReferenceModel
+
+/// One sequence in progress: both drivers, the simulated collection view, what generation
+/// knows, and the outcome so far. `Runner.run` makes one and drives it step by step through
+/// its stages — next action, apply, observe, check properties, compare, record — each a
+/// method here, in the order a step runs them.
+struct RunLoop {
+    let runner: Runner
+    let capabilities: Set<Capability>
+    /// Whether both drivers implement everything (nothing to mask or filter: the usual case).
+    let everything: Bool
+    /// The oracle-free properties asked after every step, in the order chosen.
+    var checks: [any StepProperty]
+    let differential: Bool
+    let roundTrips: Bool
+    let collectCoverage: Bool
+    /// The oracle's agreement stands in for its observation only when the drivers are
+    /// compared on every field and no step record (which shows both) is asked for.
+    let skimming: Bool
+    let onStep: ((Runner.StepRecord) -> Void)?
+
+    var impl: any GridDriver
+    var ref: any GridDriver
+    var implObs: Observation
+    var refObs: Observation
+    var view: SimulatedCollectionView
+    var appeared = false
+    var viewport: ViewportSpec
+    var saved = false
+    var out = Runner.Outcome()
+    var genState = GenerationState()
+    var known = Set<String>()
+    var queryChangedSincePending = false
+    var oracleSkipped = false
+    var mostTabs: Int
+
+    var choices: Choices?
+    var fixed: [Action] = []
+    var enabled: [ActionKind] = []
+    var weights: [Int] = []
+    var length = 0
+    var opening = 0
+
+    init(_ runner: Runner, _ source: Runner.Source, start: (any GridDriver, any GridDriver)?, collectCoverage: Bool,
+         onStep: ((Runner.StepRecord) -> Void)?) {
+        self.runner = runner
+        let capabilities = runner.capabilities
+        self.capabilities = capabilities
+        everything = capabilities == Capability.all
+        let chosen = everything ? runner.selected : runner.selected.filter { runner.allows($0, capabilities) }
+        checks = chosen.compactMap { runner.check(named: $0) }
+        differential = chosen.contains(.differential)
+        roundTrips = chosen.contains(.session)
+        self.collectCoverage = collectCoverage
+        skimming = everything && onStep == nil && differential
+        self.onStep = onStep
+        impl = start?.0 ?? runner.implementation.make(runner.startViewport)
+        ref = start?.1 ?? runner.oracle.make(runner.startViewport)
+        implObs = impl.observe()
+        refObs = ref.observe()
+        view = SimulatedCollectionView(items: implObs.displayed)
+        viewport = runner.startViewport
+        mostTabs = implObs.tabIDs.count
+        switch source {
+        case .actions(let a):
+            // An action a driver does not support is never run, so it can never fail.
+            fixed = everything ? a : a.filter { capabilities.allows($0) }
+            out.skippedActions = a.count - fixed.count
+            length = fixed.count
+        case .choices(var c, let maxSteps, let newTabs):
+            enabled = runner.generator.enabledKinds(&c)
+            if !everything {
+                enabled = enabled.filter { capabilities.allows($0) }
+                if enabled.isEmpty { enabled = [.newTab] }
+            }
+            weights = runner.generator.weights(of: enabled)
+            opening = max(0, newTabs)
+            length = opening + c.int(in: 1...max(1, maxSteps))
+            choices = c
+        }
+    }
+
+    // MARK: The stages of a step
+
+    /// The step's action: an opening new tab, the next generated one, or the next fixed one.
+    mutating func nextAction(_ step: Int) -> Action {
+        let action: Action
+        if step < opening {
+            action = .newTab
+        } else if choices != nil {
+            // After an opening, every id is new to generation: scan them all (`after: nil`).
+            runner.updateGenerationState(&genState, refObs, after: step == opening ? nil : out.executed.last, &known)
+            // In place (`&choices!`): copying the stream out and back would copy its
+            // record of every draw so far on each step — quadratic in the length.
+            action = runner.generator.action(&choices!, state: genState, enabled: enabled, weights: weights)
+        } else {
+            action = fixed[step]
+        }
+        out.executed.append(action)
+        if case .save = action { genState.hasSaved = true }
+        if case .setViewport(let v) = action { viewport = v }
+        if case .willAppear = action { appeared = true }
+        return action
+    }
+
+    /// Applies the action to both drivers. A crash is a failure of its own kind, whatever
+    /// properties were chosen; the crashed model's state means nothing after it, so the run
+    /// stops there (the failure is in `out`).
+    mutating func apply(_ action: Action, _ step: Int) -> (impl: StepOutcome, ref: StepOutcome)? {
+        let implOut = impl.apply(action)
+        let refOut = ref.apply(action)
+        guard let message = implOut.crashed ?? refOut.crashed else { return (implOut, refOut) }
+        let who = implOut.crashed != nil ? "\(runner.implementation.name) (the implementation)" : "\(runner.oracle.name) (the oracle)"
+        out.failure = Runner.Failure(step: step + 1, action: action, violation: Violation(.crash, "crash", "\(who) crashed: \(message)"))
+        onStep?(Runner.StepRecord(step: step + 1, action: action, implementation: implObs, oracle: refObs, viewport: viewport,
+                                  outcome: implOut, violation: out.failure!.violation))
+        return nil
+    }
+
+    /// The oracle's state after the step: when it says it agrees with the implementation's
+    /// observation, that observation stands for it; else it is observed in full — and in
+    /// full every `fullComparisonEvery` steps and at the last step whatever it says.
+    mutating func observeOracle(_ step: Int, agreeingWith implPost: Observation) -> Observation {
+        if skimming && (step + 1) % Runner.fullComparisonEvery != 0 && step != length - 1, ref.agrees(with: implPost) == true {
+            oracleSkipped = true
+            return implPost
+        }
+        oracleSkipped = false
+        return ref.observe()
+    }
+
+    /// What the properties see of the step: the simulated view after the update, a
+    /// save's round trip, the runner's flags. Updates the view and those flags.
+    mutating func facts(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) -> StepFacts {
+        var viewError: InvalidUpdate?
+        if implOut.rejected == nil {
+            do { try view.apply(implOut.update, dataSource: implPost.displayed) } catch { viewError = error }
+        }
+        if let sent = implOut.closeAllSent { view.receiveCloseAllState(sent) }
+        let needsRoundTrip: Bool = { if case .save = action { return roundTrips } else { return false } }()
+        let facts = StepFacts(action: action, gone: StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs), outcome: implOut,
+                              viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
+                              viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
+                              storageProblem: needsRoundTrip ? impl.storageProblem() : nil)
+        if case .save = action { saved = true }
+        return facts
+    }
+
+    /// Coverage and the distributions' counts for the step.
+    mutating func count(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) {
+        mostTabs = max(mostTabs, implPost.tabIDs.count)
+        if collectCoverage {
+            out.coverage.distributions.step(Distributions.ViewportClass(viewport, tooSmall: implPost.layout.tooSmall))
+            out.coverage.observe(action, pre: implObs, post: implPost, outcome: implOut, queryChangedSincePending: queryChangedSincePending)
+        }
+        if case .setQuery = action, !implPost.pending.isEmpty { queryChangedSincePending = true }
+        if implPost.pending.isEmpty { queryChangedSincePending = false }
+    }
+
+    /// Each oracle-free property in turn; the first violation.
+    mutating func checkProperties(_ facts: StepFacts, _ implPost: Observation) -> Violation? {
+        for i in checks.indices {
+            if let v = checks[i].check(facts, implObs, implPost) { return v }
+        }
+        return nil
+    }
+
+    /// The differential property: implementation and oracle agree (on what both implement).
+    func compare(_ implOut: StepOutcome, _ implPost: Observation, _ refOut: StepOutcome, _ refPost: Observation) -> Violation? {
+        guard differential else { return nil }
+        let (a, b) = (runner.implementation.name, runner.oracle.name)
+        if oracleSkipped { return Differential.compare(implOut, refOut, a, b) }
+        if everything { return Differential.compare(implOut, implPost, refOut, refPost, a, b) }
+        return Differential.compare(implOut, implPost.masked(to: capabilities), refOut, refPost.masked(to: capabilities), a, b)
+    }
+
+    /// Records the step (for the storyboard) and moves on: its failure ends the run; else
+    /// its observations become the next step's "before".
+    mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: Observation, _ refPost: Observation,
+                         _ facts: StepFacts, _ violation: Violation?) -> Bool {
+        onStep?(Runner.StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
+                                  outcome: implOut, violation: violation))
+        if let violation {
+            out.failure = Runner.Failure(step: step + 1, action: action, violation: violation)
+            return false
+        }
+        implObs = implPost
+        refObs = refPost
+        // After a view error the view is out of sync; resync so later steps are judged fairly.
+        if facts.viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }
+        return true
+    }
+
+    // MARK: The end of a run
+
+    /// Stopped early after a step the oracle only agreed with: the end of a sequence is
+    /// always compared in full.
+    mutating func compareLastInFull() {
+        guard oracleSkipped && out.failure == nil, let last = out.executed.last else { return }
+        if let d = Differential.compare(StepOutcome(), impl.observe(), StepOutcome(), ref.observe(), runner.implementation.name, runner.oracle.name) {
+            out.failure = Runner.Failure(step: out.executed.count, action: last, violation: d)
+        }
+    }
+
+    /// The outcome: coverage of the sequence, the state key when asked for, the choices.
+    mutating func finish(keyingState: Bool) -> Runner.Outcome {
+        compareLastInFull()
+        if collectCoverage { out.coverage.distributions.sequence(length: out.executed.count, maxTabs: mostTabs) }
+        if keyingState && out.failure == nil {
+            // Everything a later step's verdict can depend on: both drivers whole (every
+            // stored property, private ones too), the view, and the runner's own flags —
+            // read through `StateText`, a `dump` with dictionaries and sets in sorted order.
+            out.stateKey = StateHash(StateText.of((impl, ref, view, appeared, viewport, saved)))
+        }
+        out.choices = choices?.recorded ?? []
+        out.bounds = choices?.bounds ?? []
+        return out
+    }
+}
