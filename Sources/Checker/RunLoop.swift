@@ -85,7 +85,7 @@ struct RunLoop {
     // MARK: The stages of a step
 
     /// The step's action: an opening new tab, the next generated one, or the next fixed one.
-    mutating func nextAction(_ step: Int) -> Action {
+    @inline(__always) mutating func nextAction(_ step: Int) -> Action {
         let action: Action
         if step < opening {
             action = .newTab
@@ -108,7 +108,7 @@ struct RunLoop {
     /// Applies the action to both drivers. A crash is a failure of its own kind, whatever
     /// properties were chosen; the crashed model's state means nothing after it, so the run
     /// stops there (the failure is in `out`).
-    mutating func apply(_ action: Action, _ step: Int) -> (impl: StepOutcome, ref: StepOutcome)? {
+    @inline(__always) mutating func apply(_ action: Action, _ step: Int) -> (impl: StepOutcome, ref: StepOutcome)? {
         let implOut = impl.apply(action)
         let refOut = ref.apply(action)
         guard let message = implOut.crashed ?? refOut.crashed else { return (implOut, refOut) }
@@ -122,7 +122,7 @@ struct RunLoop {
     /// The oracle's state after the step: when it says it agrees with the implementation's
     /// observation, that observation stands for it; else it is observed in full — and in
     /// full every `fullComparisonEvery` steps and at the last step whatever it says.
-    mutating func observeOracle(_ step: Int, agreeingWith implPost: Observation) -> Observation {
+    @inline(__always) mutating func observeOracle(_ step: Int, agreeingWith implPost: Observation) -> Observation {
         if skimming && (step + 1) % Runner.fullComparisonEvery != 0 && step != length - 1, ref.agrees(with: implPost) == true {
             oracleSkipped = true
             return implPost
@@ -133,7 +133,7 @@ struct RunLoop {
 
     /// What the properties see of the step: the simulated view after the update, a
     /// save's round trip, the runner's flags. Updates the view and those flags.
-    mutating func facts(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) -> StepFacts {
+    @inline(__always) mutating func facts(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) -> StepFacts {
         var viewError: InvalidUpdate?
         if implOut.rejected == nil {
             do { try view.apply(implOut.update, dataSource: implPost.displayed) } catch { viewError = error }
@@ -149,7 +149,7 @@ struct RunLoop {
     }
 
     /// Coverage and the distributions' counts for the step.
-    mutating func count(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) {
+    @inline(__always) mutating func count(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) {
         mostTabs = max(mostTabs, implPost.tabIDs.count)
         if collectCoverage {
             out.coverage.distributions.step(Distributions.ViewportClass(viewport, tooSmall: implPost.layout.tooSmall))
@@ -160,7 +160,7 @@ struct RunLoop {
     }
 
     /// Each oracle-free property in turn; the first violation.
-    mutating func checkProperties(_ facts: StepFacts, _ implPost: Observation) -> Violation? {
+    @inline(__always) mutating func checkProperties(_ facts: StepFacts, _ implPost: Observation) -> Violation? {
         for i in checks.indices {
             if let v = checks[i].check(facts, implObs, implPost) { return v }
         }
@@ -168,7 +168,7 @@ struct RunLoop {
     }
 
     /// The differential property: implementation and oracle agree (on what both implement).
-    func compare(_ implOut: StepOutcome, _ implPost: Observation, _ refOut: StepOutcome, _ refPost: Observation) -> Violation? {
+    @inline(__always) func compare(_ implOut: StepOutcome, _ implPost: Observation, _ refOut: StepOutcome, _ refPost: Observation) -> Violation? {
         guard differential else { return nil }
         let (a, b) = (runner.implementation.name, runner.oracle.name)
         if oracleSkipped { return Differential.compare(implOut, refOut, a, b) }
@@ -178,7 +178,7 @@ struct RunLoop {
 
     /// Records the step (for the storyboard) and moves on: its failure ends the run; else
     /// its observations become the next step's "before".
-    mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: Observation, _ refPost: Observation,
+    @inline(__always) mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: Observation, _ refPost: Observation,
                          _ facts: StepFacts, _ violation: Violation?) -> Bool {
         onStep?(Runner.StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
                                   outcome: implOut, violation: violation))
