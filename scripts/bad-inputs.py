@@ -29,6 +29,8 @@ while args:
 tabcheck = os.path.join(bin_dir, "tabcheck")
 if not os.path.exists(tabcheck):
     subprocess.run(["swift", "build", "--product", "tabcheck"], cwd=root, check=True)
+if not os.path.exists(os.path.join(bin_dir, "tabcheck-bench")):
+    subprocess.run(["swift", "build", "--product", "tabcheck-bench"], cwd=root, check=True)
 
 def replay(actions, **fields):
     d = {"format": "tabcheck-replay", "version": 1, "compare": ["production", "reference"], "actions": actions}
@@ -67,9 +69,12 @@ with open(os.path.join(root, "Tests", "bad-inputs", "table.tsv")) as table:
         if not line or line.startswith("#"): continue
         argv, expected_status, expected_text = line.split("\t")
         argv = [a.replace("{f}", f).replace("{fifo}", fifo).replace("{dir}", empty_dir) for a in argv.split(" ")]
+        # A row may name another executable of the package first (tabcheck-bench).
+        program = "tabcheck"
+        if argv[0].startswith("tabcheck-"): program = argv.pop(0)
         t0 = time.monotonic()
         try:
-            p = subprocess.run([tabcheck] + argv, cwd=work, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+            p = subprocess.run([os.path.join(bin_dir, program)] + argv, cwd=work, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
             status, stderr, stdout = p.returncode, p.stderr.decode("utf-8", "replace"), p.stdout.decode("utf-8", "replace")
         except subprocess.TimeoutExpired:
             status, stderr, stdout = "hang", "", ""
@@ -79,7 +84,7 @@ with open(os.path.join(root, "Tests", "bad-inputs", "table.tsv")) as table:
         good = (str(status) == expected_status and expected_text in (lines[0] if lines else "")
                 and (len(lines) == 1 if expected_status == "2" else not lines and stdout.strip()))
         ok = ok and good
-        rows.append({"args": shown, "status": status, "expected": int(expected_status), "stderr": lines,
+        rows.append({"program": program, "args": shown, "status": status, "expected": int(expected_status), "stderr": lines,
                      "expectedText": expected_text, "seconds": round(seconds, 3), "ok": bool(good)})
         if emit_json: print(json.dumps(rows[-1], ensure_ascii=False))
 
@@ -93,7 +98,7 @@ with open(out, "w") as md:
     md.write("| input | exit | message |\n|---|---|---|\n")
     for r in rows:
         msg = (r["stderr"][0] if r["stderr"] else "(help on stdout)").replace(work + "/f/", "FIXTURE/").replace(work + "/", "").replace("|", "\\|")
-        md.write(f"| `tabcheck {r['args']}` | {r['status']}{'' if r['ok'] else ' ✘'} | {msg} |\n")
+        md.write(f"| `{r['program']} {r['args']}` | {r['status']}{'' if r['ok'] else ' ✘'} | {msg} |\n")
 
 subprocess.run(["rm", "-rf", work])
 print(f"{sum(r['ok'] for r in rows)}/{len(rows)} bad inputs handled; table written to {out}", file=sys.stderr)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks (issues 2 and 9): builds tabcheck in release and writes docs/benchmarks.md
+# Benchmarks (issues 2 and 9): builds tabcheck and tabcheck-bench in release and writes docs/benchmarks.md
 # with the machine, the commands and the figures. Nothing here is a test: no thresholds
 # are asserted. Takes about 10 minutes (4 of them under valgrind, 3 building the planted copy
 # of scripts/large-grid-shrink.sh).
@@ -11,7 +11,10 @@ out="$root/docs/benchmarks.md"
 [ "${1:-}" = "--out" ] && out="$2"
 cd "$root"
 swift build -c release --product tabcheck >&2
-bin="$root/.build/release/tabcheck"
+swift build -c release --product tabcheck-bench >&2
+# Relative to the repository, so the commands written down run on any clone.
+bin=".build/release/tabcheck"
+bench=".build/release/tabcheck-bench"
 run() { echo '```'; echo "\$ $*"; "$@" 2>&1; echo '```'; echo; }
 peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when present
   if [ -x /usr/bin/time ]; then
@@ -31,15 +34,15 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo
   echo "## 1. TabModel events (issue 2): 100 and 10,000 tabs"
   echo
-  run "$bin" bench model 100
-  run "$bin" bench model 10000
+  run "$bench" model 100
+  run "$bench" model 10000
   echo "## 2. Raw model throughput, checked throughput and checker overhead (issue 9, items 1–2)"
   echo
-  run "$bin" bench throughput 2000
+  run "$bench" throughput 2000
   echo "## 3. Scaling with open tabs and with sequence length (item 3)"
   echo
-  run "$bin" bench scaling
-  run "$bin" bench length
+  run "$bench" scaling
+  run "$bench" length
   echo "## 4. Bug finding"
   echo
   echo "Time to first failure and shrink time for every catalogue mutant: see \`docs/mutation-score.md\`"
@@ -47,13 +50,13 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo
   echo "## 5. The items-per-row sweep (item 5)"
   echo
-  run "$bin" bench sweep
+  run "$bench" sweep
   echo "## 6. Generation (issue 4)"
   echo
-  run "$bin" bench generate
+  run "$bench" generate
   echo "## 7. Session JSON (P1–P3): hand-written encoder and canonical reader vs Foundation"
   echo
-  run "$bin" bench session
+  run "$bench" session
   echo "## 8. libFuzzer (issue 8)"
   echo
   echo "Executions per second as libFuzzer's final stats reported them on 2026-11-22, before the speed-ups of issue 9 (bench.sh does not"
@@ -85,11 +88,11 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
     echo "|---|---|---|---|"
     for args in "--sequences 300" "--sequences 100 --max-steps 50 --no-large-grids" "--sequences 100 --max-steps 200 --no-large-grids" \
                 "--sequences 100 --max-steps 800 --no-large-grids" "bench balanced 50" "bench balanced 800"; do
-      case "$args" in bench*) cmd=("$bin" $args) ;; *) cmd=("$bin" $args --no-db --quiet) ;; esac
+      case "$args" in bench*) cmd=("$bench" ${args#bench }) ;; *) cmd=("$bin" $args --no-db --quiet) ;; esac
       text="$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "${cmd[@]}" 2>&1)"
       ir="$(printf '%s\n' "$text" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')"
       steps="$(printf '%s\n' "$text" | sed -n 's/.* sequences, \([0-9]*\) steps.*/\1/p' | tail -1)"
-      echo "| \`tabcheck ${cmd[*]:1}\` | $steps | $ir | $(( ir / steps )) |"
+      echo "| \`${cmd[*]}\` | $steps | $ir | $(( ir / steps )) |"
     done
   else
     echo "valgrind is not installed (apt-get install valgrind): no instruction counts."
@@ -100,7 +103,7 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo "The default campaign with one job and with one per core, and the per-core checked rate"
   echo "against both models applied alone to the same sequences (no observation, no check):"
   echo
-  run "$bin" bench jobs 4000
+  run "$bench" jobs 4000
   echo "Shrinking a long failure (224 steps; 129 tabs needed) — \`scripts/large-grid-shrink.sh\`, which"
   echo "plants the chunk-split bug in a scratch copy and builds it:"
   echo

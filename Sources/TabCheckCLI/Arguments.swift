@@ -2,7 +2,7 @@ import Checker
 
 /// Reads a subcommand's arguments one flag at a time. A flag given twice is an error
 /// (a user must never wonder which value was used), and every error names the flag.
-struct Arguments {
+package struct Arguments {
     let args: [String]
     let command: String
     private(set) var index = 0
@@ -70,14 +70,14 @@ struct Arguments {
 
     /// A subcommand's `--help` (or `-h`): alone, prints `usage` and answers true; with other
     /// arguments it is an error.
-    static func help(_ args: [String], command: String, usage: String) throws(InputError) -> Bool {
+    package static func help(_ args: [String], command: String, usage: String) throws(InputError) -> Bool {
         guard args.contains("-h") || args.contains("--help") else { return false }
         guard args.count == 1 else { throw InputError("\(command)--help takes no other arguments") }
         print(usage)
         return true
     }
 
-    static func describe(_ r: ClosedRange<Int>) -> String {
+    package static func describe(_ r: ClosedRange<Int>) -> String {
         "\(r.lowerBound)…\(r.upperBound.formatted(groupingSeparator: ","))"
     }
 }

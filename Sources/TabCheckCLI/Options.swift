@@ -2,7 +2,7 @@ import Checker
 import Foundation
 
 /// The command line, parsed by hand (no packages). Every error names the flag.
-struct Options {
+package struct Options {
     var seed: UInt64?
     var sequenceSeed: UInt64?
     var sequences: Int?
@@ -33,7 +33,7 @@ struct Options {
 
     /// Upper bounds: beyond them a run would not finish or not fit in memory, so they are
     /// refused rather than attempted (docs/reliability.md).
-    static let maxSteps = 100_000
+    package static let maxSteps = 100_000
     static let maxSequences = 1_000_000_000_000
     static let maxShards = 100_000
     static let maxSeconds = 10_000_000.0
@@ -145,8 +145,9 @@ USAGE
                                      shortest failing sequence, by exhaustive search; --from FILE
                                      proves a shrunk failure minimal
   tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
-  tabcheck bench model|throughput|scaling|length|sweep|generate|session|balanced|jobs
-                                     the measurements behind docs/benchmarks.md
+  tabcheck-bench model|throughput|scaling|length|sweep|generate|session|balanced|jobs
+                                     the measurements behind docs/benchmarks.md (an
+                                     executable of its own: swift run -c release tabcheck-bench)
   tabcheck durability [--kills N]    kill a process saving sessions (SIGKILL, real disk) N times
                                      and check every load (P4, P5)
   Each subcommand answers --help.

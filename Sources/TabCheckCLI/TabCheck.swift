@@ -1,4 +1,5 @@
 import Checker
+import ProductionDriver
 import Foundation
 import Generators
 
@@ -9,7 +10,7 @@ struct Drivers: Sendable {
     var names: String { all.map(\.name).joined(separator: ", ") }
 }
 
-func fail(_ message: String) -> Never {
+package func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("tabcheck: \(message.replacing("\n", with: " "))\n".utf8))
     exit(2)
 }
@@ -88,7 +89,7 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
     case "layout":
         return try LayoutCommand.run(rest)
     case "bench":
-        return try BenchCommand.run(rest)
+        throw InputError("bench is its own executable now: swift run -c release tabcheck-bench \(rest.joined(separator: " ")) (tabcheck-bench --help)")
     case "durability":
         return try DurabilityCommand.run(rest)
     case "corpus":

@@ -3,6 +3,7 @@
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 // TABGRID_FUZZ_TARGET picks the target: `sequence` (default) or `session`.
 import Checker
+import ProductionDriver
 import Foundation
 import Generators
 import TabModel

@@ -29,15 +29,13 @@ public enum GridCheck {
     public enum Oracle: Sendable {
         /// The naive reading of the spec (ReferenceModel).
         case reference
-        /// The production `TabGrid` (to validate a refactor against it).
-        case production
-        /// Any other driver.
+        /// Any other driver — this repository's production model is `.driver(.production)`
+        /// with `import ProductionDriver` (to validate a refactor against it).
         case driver(DriverFactory)
 
         var factory: DriverFactory {
             switch self {
-            case .reference: return DriverFactory.named("reference")!
-            case .production: return DriverFactory.named("production")!
+            case .reference: return .reference
             case .driver(let f): return f
             }
         }
@@ -138,7 +136,6 @@ public enum GridCheck {
         let oracleCode: String
         switch oracle {
         case .reference: oracleCode = ".reference"
-        case .production: oracleCode = ".production"
         case .driver(let f): oracleCode = ".driver(/* the DriverFactory named \(swiftStringLiteral(f.name)) */)"
         }
         return """

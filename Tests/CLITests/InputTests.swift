@@ -7,7 +7,7 @@ import Testing
 @Suite struct InputTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    struct Row: Decodable { let args: String; let status: Int?; let expected: Int; let stderr: [String]; let expectedText: String; let ok: Bool }
+    struct Row: Decodable { let program: String; let args: String; let status: Int?; let expected: Int; let stderr: [String]; let expectedText: String; let ok: Bool }
 
     /// 13.6–13.10: every row of Tests/bad-inputs/table.tsv, run through the built tabcheck by
     /// scripts/bad-inputs.py (the script that writes docs/bad-inputs.md).
@@ -25,7 +25,7 @@ import Testing
         let rows = try String(decoding: data, as: UTF8.self).split(separator: "\n").map { try JSONDecoder().decode(Row.self, from: Data($0.utf8)) }
         #expect(rows.count >= 80, "the table has \(rows.count) rows")
         for r in rows where !r.ok {
-            Issue.record("tabcheck \(r.args): exit \(r.status.map(String.init) ?? "none (hang)"), expected \(r.expected) with \"\(r.expectedText)\"; stderr: \(r.stderr)")
+            Issue.record("\(r.program) \(r.args): exit \(r.status.map(String.init) ?? "none (hang)"), expected \(r.expected) with \"\(r.expectedText)\"; stderr: \(r.stderr)")
         }
         #expect(p.terminationStatus == 0)
     }

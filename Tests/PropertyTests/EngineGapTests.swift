@@ -1,4 +1,5 @@
 import Checker
+import ProductionDriver
 import Foundation
 import Generators
 import Testing

@@ -1,4 +1,5 @@
 import Checker
+import ProductionDriver
 import Generators
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Checker
+import ProductionDriver
 import Generators
 import ReferenceModel
 @testable import TabModel

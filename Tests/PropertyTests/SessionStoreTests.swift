@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Checker
+@testable import ProductionDriver
 import TabModel
 
 /// SessionStore's promises (P4, P5) on the real disk and under the crash simulation, and

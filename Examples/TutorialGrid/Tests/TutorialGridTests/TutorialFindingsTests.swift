@@ -39,10 +39,10 @@ import TabGridTesting
     /// index path for its cell and the app stops in `fatalError`.
     @Test func aCompletionForAVanishedCellCrashes() {
         let actions: [Action] = [.newTab, .tapClose(0), .setQuery(" B"), .flyAwayFinished("t1")]
-        let f = Regression.check(actions, implementation: Self.driver(6), oracle: DriverFactory.named("reference")!)
+        let f = Regression.check(actions, implementation: Self.driver(6), oracle: .reference)
         #expect(f?.violation.property == .crash)
         #expect(f?.violation.message.contains("Cannot find indexPath for Tab whose deletion was requested") == true)
-        #expect(Regression.check(actions, implementation: DriverFactory(FixedTutorialDriver.self), oracle: DriverFactory.named("reference")!) == nil)
+        #expect(Regression.check(actions, implementation: DriverFactory(FixedTutorialDriver.self), oracle: .reference) == nil)
     }
 
     @Test func theFixedTutorialAgreesWithTheReference() async {

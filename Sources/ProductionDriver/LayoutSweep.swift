@@ -1,3 +1,4 @@
+import Checker
 import Generators
 import TabModel
 

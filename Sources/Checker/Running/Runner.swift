@@ -20,7 +20,9 @@ public struct Runner: Sendable {
     public var generator: ActionGenerator
     public var startViewport: ViewportSpec
 
-    public init(implementation: DriverFactory = DriverFactory.builtIn[0], oracle: DriverFactory = DriverFactory.builtIn[1],
+    /// (`Runner()` and `Runner(properties:)`, production against the reference, come with
+    /// the ProductionDriver module.)
+    public init(implementation: DriverFactory, oracle: DriverFactory = .reference,
                 properties: [Property] = Property.allCases, generator: ActionGenerator = ActionGenerator(),
                 startViewport: ViewportSpec = .phone) {
         self.implementation = implementation; self.oracle = oracle; self.properties = properties

@@ -1,13 +1,15 @@
 import Checker
 import Foundation
 import Generators
+import ProductionDriver
+import TabCheckCLI
 import TabModel
 
-/// `tabcheck bench …`: the measurements behind docs/benchmarks.md (run by scripts/bench.sh
+/// `tabcheck-bench …`: the measurements behind docs/benchmarks.md (run by scripts/bench.sh
 /// on a release build). Timings are medians of repeated runs; nothing here is asserted.
 enum BenchCommand {
     static let usage = """
-    usage: tabcheck bench KIND [N]   (release build: swift run -c release tabcheck bench …)
+    usage: tabcheck-bench KIND [N]   (release build: swift run -c release tabcheck-bench …)
       model [TABS]           every event timed on a grid of TABS tabs (default 100, 1…100,000)
       throughput [SEQS]      checked steps/s over SEQS default sequences (default 2000, 1…1,000,000)
       scaling                checked steps/s with 10, 100, 1,000 tabs open
@@ -21,8 +23,8 @@ enum BenchCommand {
     """
 
     static func run(_ args: [String]) throws(InputError) -> Int32 {
-        if try Arguments.help(args, command: "bench ", usage: usage) { return 0 }
-        guard let kind = args.first else { throw InputError("bench needs a kind: model, throughput, scaling, length, sweep, generate, session, balanced or jobs (tabcheck bench --help)") }
+        if try Arguments.help(args, command: "", usage: usage) { return 0 }
+        guard let kind = args.first else { throw InputError("bench needs a kind: model, throughput, scaling, length, sweep, generate, session, balanced or jobs (tabcheck-bench --help)") }
         /// The optional count after the kind, strictly checked.
         func count(_ fallback: Int, _ range: ClosedRange<Int>) throws(InputError) -> Int {
             guard args.count <= 2 else { throw InputError("bench \(kind) takes at most one number, got \(args.count - 1) arguments") }
@@ -45,7 +47,7 @@ enum BenchCommand {
         case "session": try none(); session()
         case "balanced": balanced(maxSteps: try count(200, 1...Options.maxSteps))
         case "jobs": jobs(sequences: try count(4000, 1...1_000_000))
-        default: throw InputError("bench: unknown kind \"\(kind)\" (tabcheck bench --help lists them)")
+        default: throw InputError("bench: unknown kind \"\(kind)\" (tabcheck-bench --help lists them)")
         }
         return 0
     }

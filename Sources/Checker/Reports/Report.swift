@@ -43,7 +43,7 @@ public enum Report {
         var notes = ""
         if compare != ["production", "reference"], compare.count == 2 {
             func factory(_ n: String) -> String {
-                if DriverFactory.named(n) != nil { return "DriverFactory.named(\(swiftStringLiteral(n)))!" }
+                if DriverFactory.builtInNames.contains(n) { return "DriverFactory.named(\(swiftStringLiteral(n)))!" }
                 notes += "    // `\(identifier(n))`: the DriverFactory your tabcheck registers as \(swiftStringLiteral(n)).\n"
                 return identifier(n)
             }
@@ -87,12 +87,12 @@ extension Report {
     }
 }
 
-/// Replays a fixed sequence through two drivers (production vs reference unless told
-/// otherwise) with every property — what printed regression tests call.
+/// Replays a fixed sequence through two drivers with every property — what printed
+/// regression tests call. (Without `implementation:`, production against the reference:
+/// the ProductionDriver module.)
 public enum Regression {
     public static func check(_ actions: [Action], properties: [Property] = Property.allCases,
-                             implementation: DriverFactory = DriverFactory.builtIn[0],
-                             oracle: DriverFactory = DriverFactory.builtIn[1]) -> Runner.Failure? {
+                             implementation: DriverFactory, oracle: DriverFactory = .reference) -> Runner.Failure? {
         Runner(implementation: implementation, oracle: oracle, properties: properties).run(.actions(actions), collectCoverage: false).failure
     }
 }

@@ -1,0 +1,32 @@
+import Checker
+
+/// This repository's production model as a driver, and the defaults that compare it with
+/// the reference: what `tabcheck`, the tests and the benchmarks run. A package checking its
+/// own view-model needs none of this (nor TabModel): it imports Checker or TabGridTesting.
+extension DriverFactory {
+    /// TabModel's `TabGrid`, the production view-model.
+    public static let production = DriverFactory(name: "production", summary: "TabModel.TabGrid, the production view-model") {
+        TabModelDriver(viewport: $0)
+    }
+
+    /// The built-in drivers. Add yours (or pass a factory to `Runner`) to compare a
+    /// refactored view-model against the current one.
+    public static let builtIn: [DriverFactory] = [.production, .reference]
+
+    public static func named(_ name: String) -> DriverFactory? { builtIn.first { $0.name == name } }
+}
+
+extension Runner {
+    /// Production against an oracle (the reference by default).
+    public init(properties: [Property] = Property.allCases, oracle: DriverFactory = .reference,
+                generator: ActionGenerator = ActionGenerator(), startViewport: ViewportSpec = .phone) {
+        self.init(implementation: .production, oracle: oracle, properties: properties, generator: generator, startViewport: startViewport)
+    }
+}
+
+extension Regression {
+    /// A fixed sequence through production and the reference (or `oracle`), every property.
+    public static func check(_ actions: [Action], properties: [Property] = Property.allCases, oracle: DriverFactory = .reference) -> Runner.Failure? {
+        check(actions, properties: properties, implementation: .production, oracle: oracle)
+    }
+}
