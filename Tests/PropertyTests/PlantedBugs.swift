@@ -45,6 +45,53 @@ enum PlantedBug: String, CaseIterable, Sendable {
     /// itself) is judged as a release and deletes the first displayed tab (G1). Caught by `swipeLock`.
     case endWithoutBeginDeletes
 
+    // Caught by the checks #25 added so that every rule is judged without the oracle; each
+    // is shown to be caught with `differential` off (OracleFreeTests).
+
+    /// A new tab is titled "" (F2). Caught by `tabList`.
+    case newTabUntitled
+    /// Close All under a query closes only the displayed tabs (F5). Caught by `tabList`.
+    case closeAllKeepsHidden
+    /// A title change lands on the first tab (F8). Caught by `tabList`.
+    case titleOnWrongTab
+    /// A move under a query puts the tab before the hidden tabs that precede its new
+    /// neighbour, not right before it (F9). Caught by `tabList`.
+    case moveAfterHiddenTabs
+    /// Cancel ends editing but keeps the query (F7, mutant 29's bug). Caught by `searchBar`.
+    case cancelKeepsQuery
+    /// The query is stored lowercased (F6; the filter still matches). Caught by `searchBar`.
+    case queryLowercased
+    /// Selecting item i > 0 activates item i − 1 (A1). Caught by `activeTab`.
+    case selectOffByOne
+    /// Reopen puts the tabs back at the end (U2, mutant 23's bug). Caught by `reopen`.
+    case reopenAtEnd
+    /// The fly-away lasts as if every cell were in the first column (G6). Caught by `flyAway`.
+    case durationIgnoresColumn
+    /// Close All leaves the pending fly-aways of the tabs it closed (G6). Caught by `flyAway`.
+    case pendingAfterCloseAll
+    /// The section's top inset is 0 (L3). Caught by `layoutRules`.
+    case insetTopZero
+    /// Closing an index outside displayed is accepted and does nothing (F3). Caught by `mapping`.
+    case closeOutOfRangeAccepted
+
+    /// The rule the new checks report for it (nil: the bugs from before #25).
+    var rule: String? {
+        switch self {
+        case .newTabUntitled: return "F2"
+        case .closeAllKeepsHidden: return "F5"
+        case .titleOnWrongTab: return "F8"
+        case .moveAfterHiddenTabs: return "F9"
+        case .cancelKeepsQuery: return "F7"
+        case .queryLowercased: return "F6"
+        case .selectOffByOne: return "A1"
+        case .reopenAtEnd: return "U2"
+        case .durationIgnoresColumn, .pendingAfterCloseAll: return "G6"
+        case .insetTopZero: return "L3"
+        case .closeOutOfRangeAccepted: return "F3"
+        default: return nil
+        }
+    }
+
     var property: Property {
         switch self {
         case .closesTabsIndex, .newTabInsertsFullCount: return .mapping
@@ -59,6 +106,13 @@ enum PlantedBug: String, CaseIterable, Sendable {
         case .filterByScalars: return .filter
         case .crashesOnCloseAll: return .crash
         case .endWithoutBeginDeletes: return .swipeLock
+        case .newTabUntitled, .closeAllKeepsHidden, .titleOnWrongTab, .moveAfterHiddenTabs: return .tabList
+        case .cancelKeepsQuery, .queryLowercased: return .searchBar
+        case .selectOffByOne: return .activeTab
+        case .reopenAtEnd: return .reopen
+        case .durationIgnoresColumn, .pendingAfterCloseAll: return .flyAway
+        case .insetTopZero: return .layoutRules
+        case .closeOutOfRangeAccepted: return .mapping
         }
     }
 
@@ -70,6 +124,8 @@ enum PlantedBug: String, CaseIterable, Sendable {
 struct PlantedDriver: GridDriver {
     let bug: PlantedBug
     var base: TabModelDriver
+    /// `pendingAfterCloseAll`: fly-aways Close All should have ended, still shown.
+    var ghosts: [String] = []
 
     mutating func apply(_ action: Action) -> StepOutcome {
         let before = base.grid
@@ -109,7 +165,7 @@ struct PlantedDriver: GridDriver {
             if out.rejected != nil || !base.observe().pending.contains(first) { out = StepOutcome() }
             return out
         default:
-            break
+            if let out = applyNewBug(action) { return out }
         }
         let out = base.apply(action)
         let closedOne = base.grid.count < before.count
@@ -140,6 +196,10 @@ struct PlantedDriver: GridDriver {
             }
         case .layoutFromFullCount:
             o.layout = Observation.Layout(GridLayout(viewport: base.grid.viewport, displayedCount: base.grid.count))
+        case .insetTopZero where !o.layout.tooSmall:
+            o.layout.insetTop = 0
+        case .pendingAfterCloseAll:
+            o.pending += ghosts.filter { !o.pending.contains($0) }
         case .filterByScalars where !o.query.isEmpty:
             let q = o.query.lowercased()
             o.displayed = zip(o.tabIDs, o.titles).filter { $0.1.lowercased().utf16.count >= q.utf16.count && ($0.1.lowercased() as NSString).contains(q) }.map(\.0)
@@ -149,4 +209,74 @@ struct PlantedDriver: GridDriver {
     }
 
     func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
+extension PlantedDriver {
+    /// The bugs planted for the checks #25 added; nil when `action` is not one they change.
+    mutating func applyNewBug(_ action: Action) -> StepOutcome? {
+        let o = base.observe()
+        switch (bug, action) {
+        case (.newTabUntitled, .newTab):
+            let out = base.apply(.newTab)
+            if let id = base.observe().tabIDs.last { _ = base.apply(.setTitle(id: id, title: "")) }
+            return out
+        case (.closeAllKeepsHidden, .closeAll) where !o.query.isEmpty && o.displayed.count < o.tabIDs.count:
+            for id in o.displayed { _ = base.apply(.closeID(id)) }
+            return StepOutcome(update: .reload, closeAllSent: base.observe().closeAllEnabled)
+        case (.titleOnWrongTab, .setTitle(let id, let title)) where o.tabIDs.count > 1 && o.tabIDs.first != id:
+            return base.apply(.setTitle(id: o.tabIDs[0], title: title))
+        case (.moveAfterHiddenTabs, .move(let i, let j)) where !o.query.isEmpty:
+            let out = base.apply(action)
+            guard out.rejected == nil, o.displayed.indices.contains(i) else { return out }
+            // Swap the moved tab with the hidden tab just before it, if any: the displayed
+            // order stays as F9 wants, its place among the hidden tabs does not.
+            let moved = o.displayed[i]
+            let now = base.observe()
+            guard let k = now.tabIDs.firstIndex(of: moved), k > 0, !now.displayed.contains(now.tabIDs[k - 1]) else { return out }
+            let q = now.query
+            _ = base.apply(.setQuery(""))
+            _ = base.apply(.move(from: k, to: k - 1))
+            _ = base.apply(.setQuery(q))
+            _ = j
+            return out
+        case (.cancelKeepsQuery, .cancelSearch):
+            return base.apply(.endSearch)
+        case (.queryLowercased, .setQuery(let q)) where q.lowercased() != q:
+            return base.apply(.setQuery(q.lowercased()))
+        case (.selectOffByOne, .select(let i)) where i > 0 && i < o.displayed.count:
+            return base.apply(.select(i - 1))
+        case (.reopenAtEnd, .reopen):
+            let out = base.apply(.reopen)
+            let now = base.observe()
+            let back = now.tabIDs.filter { !o.tabIDs.contains($0) }
+            guard !back.isEmpty else { return out }
+            let q = now.query
+            _ = base.apply(.setQuery(""))
+            for id in back {
+                if let k = base.observe().tabIDs.firstIndex(of: id) { _ = base.apply(.move(from: k, to: base.observe().tabIDs.count - 1)) }
+            }
+            _ = base.apply(.setQuery(q))
+            return out
+        case (.durationIgnoresColumn, .tapClose), (.durationIgnoresColumn, .swipeEnded):
+            var out = base.apply(action)
+            let l = o.layout
+            let id: String? = { if case .tapClose(let i) = action { return o.displayed.indices.contains(i) ? o.displayed[i] : nil }; return o.swipeHolder }()
+            if let d = out.flyAwayDuration, d > 0, !l.tooSmall, let id, let index = o.displayed.firstIndex(of: id) {
+                let column = Double(index % max(1, Int(l.columns.rounded(.down))))
+                out.flyAwayDuration = max(0, d - column * (l.itemWidth + 10) / 5000)
+            }
+            return out
+        case (.pendingAfterCloseAll, .closeAll):
+            ghosts = o.pending
+            return base.apply(action)
+        case (.pendingAfterCloseAll, _):
+            // Until a new fly-away or a restore, the ghosts stay.
+            if case .restoreData = action { ghosts = [] }
+            return nil
+        case (.closeOutOfRangeAccepted, .closeDisplayed(let i)) where !o.displayed.indices.contains(i):
+            return StepOutcome()
+        default:
+            return nil
+        }
+    }
 }

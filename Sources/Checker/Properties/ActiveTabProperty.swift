@@ -1,10 +1,10 @@
 import Generators
 
-/// A2, A3, A4: the new tab is active; closing the active tab activates its neighbour; the active tab is open.
+/// A1–A4: the selected tab is active; the new tab is active; closing the active tab activates its neighbour; the active tab is open.
 /// Seen failing on: planted `activeNilOnClose`; mutants 12, 24, 30.
 public struct ActiveTabProperty: StepProperty {
     public static let name = Property("activeTab")
-    public let rules = ["A2", "A3", "A4"]
+    public let rules = ["A1", "A2", "A3", "A4"]
     public let needs: Set<Capability> = [.activeTab]
     public init() {}
 
@@ -19,6 +19,14 @@ public struct ActiveTabProperty: StepProperty {
         }
         if case .closeAll = f.action, post.active != nil {
             return Violation(Self.name, "A3", "after Close All no tab may be active")
+        }
+        if case .select(let i) = f.action {
+            guard pre.displayed.indices.contains(i) else {
+                return Violation(Self.name, "A1", "selecting displayed item \(i) must be rejected: \(pre.displayed.count) items are displayed")
+            }
+            if post.active != pre.displayed[i] {
+                return Violation(Self.name, "A1", "selecting displayed item \(i) must make \(pre.displayed[i]) active, active is \(post.active ?? "none")")
+            }
         }
         let preIDs = pre.tabIDs
         // A single tab closed (F3, F4, G6): if it was active, its neighbour is active now.

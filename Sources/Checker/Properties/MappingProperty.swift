@@ -30,6 +30,9 @@ public struct MappingProperty: StepProperty {
             return nil
         }
         switch f.action {
+        case .closeDisplayed(let i) where !pre.displayed.indices.contains(i):
+            // A model that accepts an index outside displayed fails here, not the checker.
+            return Violation(Self.name, "F3", "closing displayed item \(i) must be rejected: \(pre.displayed.count) items are displayed")
         case .closeDisplayed(let i):
             return removed(pre.displayed[i], "F3", "closing displayed item \(i) must remove \(pre.displayed[i]), the tab the user saw")
         case .closeID(let id):
@@ -37,6 +40,10 @@ public struct MappingProperty: StepProperty {
         case .flyAwayFinished(let id):
             let closes = pre.pending.contains(id)
             return removed(closes ? id : nil, "G6", closes ? "the fly-away of \(id) finished: that tab, and only it, closes" : "a completion for \(id), which is not flying away, closes nothing")
+        case .tapClose(let i) where !pre.displayed.indices.contains(i):
+            if postIDs != pre.tabIDs || post.pending != pre.pending {
+                return Violation(Self.name, "G6", "the close button of item \(i), outside the \(pre.displayed.count) displayed, changed the tabs or the fly-aways")
+            }
         case .tapClose(let i):
             if postIDs != pre.tabIDs { return Violation(Self.name, "G6", "the close button must not remove a tab before its fly-away finishes") }
             if !post.pending.contains(pre.displayed[i]) {

@@ -24,6 +24,10 @@ public struct Property: Hashable, Sendable, Codable, CustomStringConvertible, Co
     public static let session = SessionProperty.name
     public static let rejection = RejectionProperty.name
     public static let filter = FilterProperty.name
+    public static let tabList = TabListProperty.name
+    public static let searchBar = SearchBarProperty.name
+    public static let layoutRules = LayoutRulesProperty.name
+    public static let flyAway = FlyAwayProperty.name
     /// The model never crashes: a driver reports a crash its model would have had
     /// (`StepOutcome.crash`); checked whatever properties are chosen, and the run stops.
     /// Seen failing on: planted `crashesOnCloseAll`.
@@ -36,6 +40,9 @@ public struct Property: Hashable, Sendable, Codable, CustomStringConvertible, Co
     public static let builtInChecks: [any StepProperty] = [
         MappingProperty(), CloseAllButtonProperty(), ItemsPerRowProperty(), ActiveTabProperty(), SwipeLockProperty(),
         ReopenProperty(), SessionProperty(), RejectionProperty(), FilterProperty(),
+        // Added in #25 (every rule judged without the oracle); last, so the failures the
+        // properties above report are reported as before.
+        TabListProperty(), SearchBarProperty(), LayoutRulesProperty(), FlyAwayProperty(),
     ]
 
     /// A built-in property by name, or nil.

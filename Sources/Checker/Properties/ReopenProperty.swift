@@ -1,14 +1,69 @@
 import Generators
 
-/// U1–U3: closes are recorded (at most 20), reopen restores them, nothing to reopen is a no-op.
-/// Seen failing on: planted `closesNotRecorded`; mutants 22, 28.
+/// U1–U3: closes are recorded (at most 20), reopen restores them — each tab at
+/// min(position, count), in ascending position order, with its title, active again if it
+/// was — and nothing to reopen is a no-op. The positions come from the property's own record
+/// of what each close removed (from the observations before it), kept like U1 says: newest
+/// last, at most 20, cleared by a restore.
+/// Seen failing on: planted `closesNotRecorded`, `reopenAtEnd`; mutants 22, 23, 28.
 public struct ReopenProperty: StepProperty {
     public static let name = Property("reopen")
     public let rules = ["U1", "U2", "U3"]
     public let needs: Set<Capability> = [.reopen]
+    /// One entry a close: each tab it removed, where it was, whether it was active.
+    var history: [[(id: String, title: String, position: Int, wasActive: Bool)]] = []
     public init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        if let v = counts(f, pre, post) { return v }
+        if case .reopen = f.action, f.outcome.rejected == nil, let v = positions(pre, post) { return v }
+        record(f, pre, post)
+        return nil
+    }
+
+    /// U2: the tabs the newest entry brings back, where they were. Judged only while the
+    /// record covers every entry the model keeps (a run may start from a model that closed
+    /// tabs before it).
+    func positions(_ pre: Observation, _ post: Observation) -> Violation? {
+        guard pre.closedCount > 0, history.count == pre.closedCount, let entry = history.last else { return nil }
+        var ids = pre.tabIDs, titles = pre.titles
+        var active: String?
+        for item in entry.sorted(by: { $0.position < $1.position }) where !ids.contains(item.id) {
+            let at = min(item.position, ids.count)
+            ids.insert(item.id, at: at)
+            titles.insert(item.title, at: at)
+            if item.wasActive { active = item.id }
+        }
+        if post.tabIDs != ids || post.titles != titles {
+            return Violation(Self.name, "U2", "reopen must put back \(entry.map { "\($0.id) at \($0.position)" }.joined(separator: ", ")) (min(position, count), ascending, with their titles): expected \(ids), got \(post.tabIDs)")
+        }
+        if let active, post.active != active {
+            return Violation(Self.name, "U2", "reopen brought back \(active), which was active: it must be active again, active is \(post.active ?? "none")")
+        }
+        return nil
+    }
+
+    /// Keeps the record in step with U1.
+    mutating func record(_ f: StepFacts, _ pre: Observation, _ post: Observation) {
+        guard f.outcome.rejected == nil else { return }
+        switch f.action {
+        case .reopen:
+            if pre.closedCount > 0, !history.isEmpty { history.removeLast() }
+        case .restoreSaved where !f.savedBefore:
+            break
+        case .restoreSaved, .restoreData:
+            history = []
+        default:
+            guard !f.gone.isEmpty else { return }
+            history.append(f.gone.compactMap { id in
+                pre.tabIDs.firstIndex(of: id).map { (id, pre.titles[$0], $0, pre.active == id) }
+            })
+            if history.count > 20 { history.removeFirst() }
+        }
+    }
+
+    /// U1, U3: how many entries, and which tabs the newest holds.
+    func counts(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let p = post
         if p.closedCount > 20 { return Violation(Self.name, "U1", "\(p.closedCount) closes are kept; at most 20") }
         guard f.outcome.rejected == nil else { return nil }

@@ -11,14 +11,14 @@ import TabGridTesting
     static let findings: [(k: Int, rule: String, bug: String)] = [
         (0, "crash broke rule crash", "tutorial bug 1: a new tab hidden by the filter is inserted at tabs.count - 1; UIKit raises"),
         (1, "swipeLock broke rule G6", "tutorial bug 5: negative fly-left duration"),
-        (2, "differential broke rule swipe.holder (G1/G5)", "new: a swipe begins on a tab that is flying away"),
+        (2, "flyAway broke rule G6", "new: a swipe begins on a tab that is flying away"),
         (3, "swipeLock broke rule G1", "tutorial bug 6 (cancelled deletes): a blocked second swipe is judged as a release"),
         (4, "itemsPerRow broke rule L5", "tutorial bug 9: items narrower than 44 pt, even negative"),
-        (5, "differential broke rule G6", "new: a second close on a flying tab starts a second fly-away"),
-        (6, "differential broke rule pendingFlyAways (G6)", "tutorial bug 4: a completion for a tab closed meanwhile (the fatalError path)"),
+        (5, "flyAway broke rule G6", "new: a second close on a flying tab starts a second fly-away"),
+        (6, "flyAway broke rule G6", "tutorial bug 4: a tab closed meanwhile still flying away, whose completion takes the fatalError path"),
         (7, "swipeLock broke rule G4", "tutorial bug 6: a rightward drag deleted by a fast leftward release"),
         (8, "swipeLock broke rule G5", "tutorial bug 7: the swipe lock stays set when the swiping cell disappears"),
-        (9, "differential broke rule G6", "new: the fly-left distance ignores where the cell was dragged"),
+        (9, "flyAway broke rule G6", "new: the fly-left distance ignores where the cell was dragged"),
     ]
 
     static func driver(_ k: Int) -> DriverFactory {

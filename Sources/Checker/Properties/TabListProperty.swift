@@ -1,0 +1,83 @@
+import Generators
+
+/// F2, F5, F8, F9 and what no other step may do, read from the observations alone: a new tab
+/// is appended last and titled "New Tab"; Close All leaves no tab, hidden ones included; a
+/// title change changes that tab's title and nothing else; a move puts the tab where F9 says,
+/// relative to the tabs the query hides too; the steps that are not about tabs (search,
+/// select, viewport, swipes, the close button, save) leave the tabs and titles as they were.
+/// Seen failing on: planted `newTabUntitled`, `closeAllKeepsHidden`, `titleOnWrongTab`,
+/// `moveAfterHiddenTabs`, `titlesTrimmed`.
+public struct TabListProperty: StepProperty {
+    public static let name = Property("tabList")
+    public let rules = ["F2", "F5", "F8", "F9"]
+    public let needs: Set<Capability> = []
+    public init() {}
+
+    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        guard f.outcome.rejected == nil else { return nil }
+        switch f.action {
+        case .newTab:
+            guard post.tabIDs.count == pre.tabIDs.count + 1, post.tabIDs.starts(with: pre.tabIDs),
+                  let new = post.tabIDs.last, !pre.tabIDs.contains(new) else {
+                return Violation(Self.name, "F2", "a new tab must be appended to the end of tabs: tabs went from \(pre.tabIDs) to \(post.tabIDs)")
+            }
+            if post.titles != pre.titles + ["New Tab"] {
+                return Violation(Self.name, "F2", "a new tab is titled \"New Tab\" and no other title changes: titles went from \(pre.titles.map(swiftLiteral)) to \(post.titles.map(swiftLiteral))")
+            }
+        case .closeAll:
+            if !post.tabIDs.isEmpty {
+                return Violation(Self.name, "F5", "Close All must close every tab, hidden ones too; \(post.tabIDs) are open")
+            }
+        case let .setTitle(id, title):
+            var expected = pre.titles
+            if let k = pre.tabIDs.firstIndex(of: id) { expected[k] = title }
+            if post.tabIDs != pre.tabIDs || post.titles != expected {
+                return Violation(Self.name, "F8", pre.tabIDs.contains(id)
+                                 ? "setting \(id)'s title to \(swiftLiteral(title)) must change that title only: titles \(post.titles.map(swiftLiteral)), expected \(expected.map(swiftLiteral))"
+                                 : "a title for \(id), which is not open, must change nothing")
+            }
+        case let .move(i, j):
+            return move(i, j, pre, post)
+        case .setQuery, .beginSearch, .endSearch, .cancelSearch, .select, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .save, .willAppear:
+            if post.tabIDs != pre.tabIDs || post.titles != pre.titles {
+                return Violation(Self.name, "F", "\(f.action.kind.rawValue) must not change the tabs: \(pre.tabs) became \(post.tabs)")
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// F9: displayed is the old displayed with the tab moved from i to j; in tabs it sits just
+    /// before the tab now displayed at j + 1 (or just after the one at j − 1 when j is last),
+    /// and every other tab, hidden ones included, keeps its order.
+    func move(_ i: Int, _ j: Int, _ pre: Observation, _ post: Observation) -> Violation? {
+        let shown = pre.displayed
+        guard shown.indices.contains(i), shown.indices.contains(j) else {
+            return Violation(Self.name, "F9", "move(from: \(i), to: \(j)) must be rejected: \(shown.count) items are displayed")
+        }
+        let moving = shown[i]
+        var rest = shown
+        rest.remove(at: i)
+        var expectedShown = rest
+        expectedShown.insert(moving, at: j)
+        var expected = pre.tabIDs.filter { $0 != moving }
+        if i != j {
+            if j < rest.count, let k = expected.firstIndex(of: rest[j]) { expected.insert(moving, at: k) }
+            else if let k = expected.firstIndex(of: rest[j - 1]) { expected.insert(moving, at: k + 1) }
+        } else {
+            expected = pre.tabIDs
+        }
+        if post.displayed != expectedShown {
+            return Violation(Self.name, "F9", "move(from: \(i), to: \(j)) must display \(expectedShown), got \(post.displayed)")
+        }
+        if post.tabIDs != expected {
+            return Violation(Self.name, "F9", "move(from: \(i), to: \(j)) must leave tabs \(expected) (the moved tab next to the one now displayed beside it, hidden tabs in their order), got \(post.tabIDs)")
+        }
+        let titleOf = Dictionary(zip(pre.tabIDs, pre.titles), uniquingKeysWith: { a, _ in a })
+        if post.titles != post.tabIDs.map({ titleOf[$0] ?? "" }) {
+            return Violation(Self.name, "F9", "a move must not change titles")
+        }
+        return nil
+    }
+}
