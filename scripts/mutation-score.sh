@@ -2,7 +2,7 @@
 # Scores the checker against the mutant catalogue in scripts/mutants/.
 #
 #   scripts/mutation-score.sh [--seeds N] [--time-limit SEC] [--subset] [--no-proof] [--out FILE]
-#                             [--finals FILE] [MUTANT...]
+#                             [--finals FILE] [--property LIST] [MUTANT...]
 #
 # For each mutant: apply it to a scratch copy of the package, build tabcheck (release),
 # run the campaign with fixed seeds 1..N (default 20) and a budget, and record
@@ -12,11 +12,13 @@
 # shortest shrunk failure searches every sequence one step shorter (up to 5 steps) over an
 # alphabet drawn from it; none failing proves that length minimal for that alphabet.
 # --no-proof skips the search. --finals FILE (default docs/mutation-finals.md) lists each
-# mutant's distinct shrunk sequences with how many seeds gave each. Prints a table, writes it to docs/mutation-score.md, and
+# mutant's distinct shrunk sequences with how many seeds gave each. --property LIST runs the
+# campaigns with those properties only (e.g. every one but differential, to show each mutant is
+# killed without the oracle). Prints a table, writes it to docs/mutation-score.md, and
 # exits 1 if any mutant survives or does not build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-seeds=20; limit=10; subset=0; proof=1; out="$root/docs/mutation-score.md"; finals_out="$root/docs/mutation-finals.md"; only=()
+seeds=20; limit=10; subset=0; proof=1; out="$root/docs/mutation-score.md"; finals_out="$root/docs/mutation-finals.md"; only=(); properties=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds="$2"; shift 2 ;;
@@ -25,7 +27,8 @@ while [ $# -gt 0 ]; do
     --no-proof) proof=0; shift ;;
     --out) out="$2"; shift 2 ;;
     --finals) finals_out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --property) properties=(--property "$2"); shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "mutation-score: unknown flag $1" >&2; exit 2 ;;
     *) only+=("$1"); shift ;;
   esac
@@ -59,7 +62,7 @@ for patch in "$root"/scripts/mutants/*.patch; do
   bin="$build/release/tabcheck"
   runs="$scratch/runs-$name"; rm -rf "$runs"; mkdir -p "$runs"
   for s in $(seq 1 "$seeds"); do
-    "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet --shrink-time 5 > "$runs/$s.json" 2>/dev/null || true
+    "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet --shrink-time 5 ${properties[@]+"${properties[@]}"} > "$runs/$s.json" 2>/dev/null || true
   done
   # One row: statistics per failure kind (property and rule), the proofs, the finals.
   line="$(python3 "$root/scripts/mutant-stats.py" "$runs" "$seeds" "$bin" "$name" "$finals" "$all_candidates" "$proof")"
@@ -72,7 +75,7 @@ done
 {
   echo "# Mutation score"
   echo
-  echo "Produced by \`scripts/mutation-score.sh --seeds $seeds --time-limit $limit$([ $subset -eq 1 ] && echo ' --subset')$([ $proof -eq 0 ] && echo ' --no-proof')\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>/dev/null | head -1)."
+  echo "Produced by \`scripts/mutation-score.sh --seeds $seeds --time-limit $limit$([ $subset -eq 1 ] && echo ' --subset')$([ $proof -eq 0 ] && echo ' --no-proof')${properties[1]:+ --property ${properties[1]}}\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>/dev/null | head -1)."
   echo "Each mutant: release build of tabcheck with the patch applied, campaigns with seeds 1…$seeds (default properties, ${limit} s budget each, shrinking on the default jobs)."
   echo "Time to first failure, original steps, candidates and shrink time are medians over the killing seeds. A mutant that breaks two rules on different seeds has two"
   echo "failures (the shrinker keeps a failure's rule), each with its own figures, separated by \";\" in the order of *reported* (seeds per rule in brackets)."
