@@ -151,3 +151,22 @@ import Testing
         #expect(tried == (json?["failure"] as? [String: Any])?["shrinkCandidates"] as? Int)
     }
 }
+
+/// #23.2: `fixed/` is derived from the standardized database path, however it is spelled.
+@Suite struct FixedFolderTests {
+    @Test(arguments: ["x", "./x/", "x/../x"])
+    func aFixedFailureMovesBesideTheDatabase(_ db: String) throws {
+        let dir = Tool.scratch("fixed")
+        let first = try Tool.planted.run(FailureTests.planted + ["--sequences", "200", "--shrink-time", "1", "--db", db], cwd: dir)
+        #expect(first.status == 1, "\(first)")
+        let folder = dir.appendingPathComponent("x")
+        let saved = try #require(((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).first)
+        var file = try ReplayFile.load(saved)
+        file.compare = ["production", "reference"]
+        try file.encoded().write(to: saved)
+        let again = try Tool.tabcheck.run(["--db", db, "--sequences", "1"], cwd: dir)
+        #expect(again.status == 0, "\(again)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("fixed/\(saved.lastPathComponent)").path), "\(again)")
+        #expect(!FileManager.default.fileExists(atPath: saved.path))
+    }
+}

@@ -34,8 +34,8 @@ import Testing
         let caps: Set<Capability> = [.filter, .closeAll, .swipes, .flyAway]
         let runner = Runner(implementation: Self.factory(caps))
         #expect(runner.capabilities == caps)
-        #expect(runner.skippedProperties == [.itemsPerRow, .activeTab, .reopen, .session])
-        #expect(runner.skippedDescription == "itemsPerRow (needs layout), activeTab (needs activeTab), reopen (needs reopen), session (needs sessions)")
+        #expect(runner.skippedProperties == [.itemsPerRow, .activeTab, .reopen, .session, .layoutRules, .flyAway])
+        #expect(runner.skippedDescription == "itemsPerRow (needs layout), activeTab (needs activeTab), reopen (needs reopen), session (needs sessions), layoutRules (needs layout), flyAway (needs layout)")
         var c = Campaign.Config(); c.sequences = 300; c.largeGrids = false
         let r = Campaign(runner: runner, config: c).run()
         #expect(r.found == nil, "\(r.found.map { Report.steps($0.shrunk, failure: $0.shrunkFailure) } ?? "")")
@@ -68,7 +68,7 @@ import Testing
         }
         let f = DriverFactory(Filterless.self)
         #expect(f.name == "Filterless" && f.capabilities == Filterless.capabilities)
-        #expect(Runner(implementation: f).skippedProperties == [.filter])
+        #expect(Runner(implementation: f).skippedProperties == [.filter, .searchBar])
     }
 }
 

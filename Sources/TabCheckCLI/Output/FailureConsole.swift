@@ -1,0 +1,51 @@
+import Checker
+import Foundation
+import Generators
+
+/// The console's side of a failure: the original, printed and saved before shrinking
+/// starts, then the shrunk sequence, its replay file and the regression test to paste.
+extension CheckCommand {
+    /// Prints the original failure at once and saves it before shrinking starts; returns
+    /// where it was saved.
+    func reportOriginal(seed: UInt64?, outcome: Runner.Outcome, origin: String) -> String? {
+        guard let f = outcome.failure else { return nil }
+        say("FAIL: \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) of \(outcome.executed.count) (\(origin)"
+            + (seed.map { "; reproduce: \(reproduce(seed: $0))" } ?? "") + ")")
+        say("  \(f.violation.message)")
+        var path: String?
+        if options.useDatabase {
+            let id = seed.map(hex) ?? Report.fingerprint(outcome.executed)
+            path = save(ReplayFile(seed: seed, violation: f.violation, compare: options.compare, originalSteps: outcome.executed.count,
+                                   actions: outcome.executed), failure: f, id: id)
+            if let path { say("saved the original sequence to \(path) (replaced by the shrunk one when shrinking ends)") }
+        }
+        say("shrinking (up to \(String(format: "%g", options.shrinkTime)) s; Ctrl-C stops it and keeps the smallest failure so far)…")
+        return path
+    }
+
+    /// Prints the shrunk failure, saves it over the original (`saved`) when `database`, and
+    /// prints the regression test; returns the replay file written, if any.
+    func reportShrunk(_ found: Campaign.Found, id: String, saved: String?, seed: UInt64?, compare: [String], database: Bool) -> String? {
+        let f = found.shrunkFailure
+        let why = found.shrinkInterrupted ? ", stopped by \(Interrupt.name): the smallest failure found so far"
+            : found.shrinkTimedOut ? ", stopped by the time cap" : ""
+        say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(why))")
+        if options.shrinkStats { say(Report.shrinkStatistics(found.shrinkPasses)) }
+        say("")
+        say(Report.steps(found.shrunk, failure: f))
+        var replayPath: String?
+        if database && options.useDatabase {
+            replayPath = save(ReplayFile(seed: seed == nil ? nil : found.sequenceSeed, violation: f.violation, compare: compare,
+                                         originalSteps: found.original.count, actions: found.shrunk), failure: f, id: id, path: saved)
+        }
+        if let replayPath {
+            say("")
+            say("saved \(replayPath); reproduce with:")
+            say("  \(me) --replay \(replayPath)")
+        }
+        say("")
+        say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
+        say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare))
+        return replayPath
+    }
+}

@@ -1,0 +1,63 @@
+import Checker
+import Foundation
+
+/// The failure database (Hypothesis's example database): every saved failure is replayed
+/// before a campaign, judged by every property; a fixed one moves to `fixed/` beside it.
+extension CheckCommand {
+    /// The properties a replay is judged by: all of them, or, with --property, those and
+    /// the one the file recorded — never fewer than would show the recorded bug.
+    func replayProperties(_ file: ReplayFile) -> [Property] {
+        guard options.propertiesGiven, let recorded = file.property.flatMap(Property.init(rawValue:)) else { return Property.allCases }
+        return options.properties.contains(recorded) ? options.properties : options.properties + [recorded]
+    }
+
+    /// Replays every saved failure first (Hypothesis's example database), judged by every
+    /// property whatever --property says. A file moves to `../fixed/` only when that check
+    /// passes; a malformed one is reported and left in place.
+    func replayDatabase() throws(InputError) -> Int32? {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: options.database) else { return nil }
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let path = options.database + "/" + name
+            let file: ReplayFile
+            do { file = try ReplayFile.load(URL(fileURLWithPath: path)) } catch {
+                warn("skipping \(error.message)")
+                continue
+            }
+            guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else { continue }
+            let outcome = runner(file.compare, Property.allCases).run(.actions(file.actions), collectCoverage: false)
+            if outcome.failure != nil {
+                say("a saved failure still fails: \(path)")
+                return try replay(path, properties: Property.allCases)
+            }
+            // Beside the database folder, however it was spelled (".", "x", "a/b/"): from the
+            // standardized absolute path, never from the text.
+            let fixed = URL(fileURLWithPath: options.database).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("fixed").path
+            var target = fixed + "/" + name
+            var n = 1
+            while fm.fileExists(atPath: target) { n += 1; target = fixed + "/" + (name as NSString).deletingPathExtension + "-\(n).json" }
+            do {
+                try fm.createDirectory(atPath: fixed, withIntermediateDirectories: true)
+                try fm.moveItem(atPath: path, toPath: target)
+                say("saved failure \(name) passes every property; moved to \(target)")
+            } catch {
+                warn("saved failure \(name) passes every property, but it could not be moved to \(target): \(InputFile.reason(error))")
+            }
+        }
+        return nil
+    }
+
+    /// Writes a replay file to `path`, or to `<db>/<property>-<rule>-<id>.json`.
+    func save(_ file: ReplayFile, failure: Runner.Failure, id: String, path: String? = nil) -> String? {
+        let path = path ?? "\(options.database)/\(failure.violation.property.rawValue)-\(Report.ruleSlug(failure.violation.rule))-\(id).json"
+        do {
+            try FileManager.default.createDirectory(atPath: options.database, withIntermediateDirectories: true)
+            try file.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+            return path
+        } catch {
+            warn("could not save the replay file \(path): \(InputFile.reason(error))")
+            return nil
+        }
+    }
+
+}

@@ -1,0 +1,121 @@
+import Checker
+import Foundation
+import Generators
+
+/// `--json` (one summary object on stdout) and `--junit` (one test case per property).
+extension CheckCommand {
+    struct Summary: Encodable {
+        struct FailureInfo: Encodable {
+            let property, rule, message: String
+            let step, shrunkSteps, originalSteps: Int
+            let sequenceSeed, replayFile: String?
+            var shrinkInterrupted = false
+            /// Candidates the shrinker ran, and the shrunk sequence (one action a string, as
+            /// reports print them) — what scripts/mutation-score.sh compares across seeds.
+            var shrinkCandidates = 0
+            /// Candidates per pass, keyed by the pass's name.
+            var shrinkCandidatesPerPass: [String: Int] = [:]
+            var shrunk: [String] = []
+            /// Each shrink pass in order: name, candidates tried and accepted, seconds.
+            var shrinkPasses: [ShrinkPassStatistics] = []
+        }
+        let result, seed: String
+        let sequences, steps: Int
+        let elapsed, stepsPerSecond: Double
+        var secondsToFailure: Double? = nil
+        var shrinkSeconds: Double? = nil
+        let failure: FailureInfo?
+        /// Properties not checked because a driver lacks a capability they need.
+        var skipped: [String] = []
+    }
+
+    static func summary(_ e: Ending) -> Summary {
+        var failure: Summary.FailureInfo?
+        if let found = e.found {
+            let f = found.shrunkFailure
+            failure = .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
+                            step: f.step, shrunkSteps: found.shrunk.count, originalSteps: e.originalSteps ?? found.original.count,
+                            sequenceSeed: e.sequenceSeed, replayFile: e.replayFile, shrinkInterrupted: found.shrinkInterrupted,
+                            shrinkCandidates: found.shrinkAttempts,
+                            shrinkCandidatesPerPass: Dictionary(uniqueKeysWithValues: found.shrinkPasses.filter { $0.tried > 0 }.map { ($0.name, $0.tried) }),
+                            shrunk: found.shrunk.map(\.description), shrinkPasses: found.shrinkPasses)
+        }
+        return Summary(result: e.result, seed: e.seed, sequences: e.sequences, steps: e.steps, elapsed: e.elapsed,
+                       stepsPerSecond: e.elapsed > 0 ? Double(e.steps) / e.elapsed : 0, secondsToFailure: e.secondsToFailure,
+                       shrinkSeconds: e.found?.shrinkSeconds, failure: failure, skipped: e.runner.skippedProperties.map(\.rawValue))
+    }
+
+    func emitJSON(_ e: Ending) {
+        guard options.json else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if let data = try? encoder.encode(Self.summary(e)), let text = String(data: data, encoding: .utf8) { print(text); fflush(nil) }
+    }
+
+    /// Writes the JUnit report (the path was checked before the run); false if it could not.
+    func writeJUnit(_ e: Ending) -> Bool {
+        guard let path = options.junit else { return true }
+        do {
+            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            try Data(junit(e).utf8).write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            warn("could not write --junit \(path): \(InputFile.reason(error))")
+            return false
+        }
+    }
+
+    func junit(_ e: Ending) -> String {
+        func esc(_ s: String) -> String {
+            s.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
+        }
+        let failure = e.found?.shrunkFailure
+        // A saved failure is judged by every property, so it may fail one not chosen here.
+        let properties = options.properties + [failure?.violation.property].compactMap { $0 }.filter { !options.properties.contains($0) }
+        let runner = e.runner
+        let skipped = runner.skippedProperties
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites><testsuite name=\"tabcheck\" tests=\"\(properties.count)\" failures=\"\(failure == nil ? 0 : 1)\" skipped=\"\(skipped.count)\" time=\"\(e.elapsed)\">\n"
+        for p in properties {
+            xml += "  <testcase classname=\"tabcheck\" name=\"\(p.rawValue) (\(p.rules))\" time=\"\(e.elapsed / Double(properties.count))\""
+            if skipped.contains(p) {
+                xml += "><skipped message=\"\(esc("a driver lacks \(runner.needs(p).subtracting(runner.capabilities).names)"))\"/></testcase>\n"
+            } else if let f = failure, f.violation.property == p {
+                xml += "><failure message=\"\(esc("rule \(f.violation.rule): \(f.violation.message)"))\">\(esc(f.description))</failure></testcase>\n"
+            } else { xml += "/>\n" }
+        }
+        return xml + "</testsuite></testsuites>\n"
+    }
+
+    /// `--html` and `--frames`: the storyboard of the shrunk failure (none for a pass) and the
+    /// campaign's figures. False when a file could not be written (its paths were checked
+    /// before the run, so only a disk that filled up or vanished gets here).
+    func picture(_ e: Ending) -> Bool {
+        guard options.html != nil || options.frames != nil else { return true }
+        let runner = e.runner
+        var summary = HTMLReport.Summary(title: "tabcheck: \(runner.implementation.name) vs \(runner.oracle.name)", result: e.result,
+                                         implementation: runner.implementation.name, oracle: runner.oracle.name, seed: e.seed.isEmpty ? "none" : e.seed,
+                                         sequences: e.sequences, steps: e.steps, elapsed: e.elapsed, properties: runner.checkedProperties)
+        summary.skipped = runner.skippedDescription
+        summary.reproduce = e.reproduce
+        let shrunk = e.found?.shrunk ?? []
+        let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner), coverage: e.coverage)
+        var ok = true
+        if let path = options.html {
+            do {
+                try Data(report.page().utf8).write(to: URL(fileURLWithPath: path))
+                say("wrote the report \(path)\(report.records.isEmpty ? "" : " (\(report.records.count) frames)")")
+            } catch { warn("could not write --html \(path): \(InputFile.reason(error))"); ok = false }
+        }
+        if let dir = options.frames {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                for (i, frames) in report.frames.enumerated() {
+                    try Data(StoryboardFrame.combined(frames).utf8).write(to: URL(fileURLWithPath: dir + "/" + String(format: "frame-%03d.svg", i)))
+                }
+                say("wrote \(report.frames.count) frames to \(dir)")
+            } catch { warn("could not write --frames \(dir): \(InputFile.reason(error))"); ok = false }
+        }
+        return ok
+    }
+}
