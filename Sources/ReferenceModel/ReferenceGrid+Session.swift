@@ -10,7 +10,7 @@ extension ReferenceGrid {
     }
 
     /// P1: `{"activeTabID":…,"tabs":[{"id":…,"title":…}],"version":1}`.
-    public func save() -> Data {
+    package func save() -> Data {
         let file = File(version: 1, tabs: tabs.map { File.SavedTab(id: $0.id, title: $0.title) }, activeTabID: active)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -18,7 +18,7 @@ extension ReferenceGrid {
     }
 
     /// P2/P3: check everything first; change nothing unless all of it is valid.
-    public mutating func restore(_ data: Data) -> RefOutcome {
+    package mutating func restore(_ data: Data) -> RefOutcome {
         guard let file = try? JSONDecoder().decode(File.self, from: data) else { return .reject("invalidSession") }
         if file.version != 1 { return .reject("invalidSession") }
         var seen = Set<String>()

@@ -1,6 +1,6 @@
 /// Swipe and fly-away (G1–G6), read literally.
 extension ReferenceGrid {
-    public mutating func swipeBegan(_ i: Int, vx: Double, vy: Double) -> RefOutcome {   // G1
+    package mutating func swipeBegan(_ i: Int, vx: Double, vy: Double) -> RefOutcome {   // G1
         let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         if swipe.holder != nil { return RefOutcome() }          // another cell swipes
@@ -10,14 +10,14 @@ extension ReferenceGrid {
         return RefOutcome()
     }
 
-    public mutating func swipeChanged(_ tx: Double) -> RefOutcome {                      // G3
+    package mutating func swipeChanged(_ tx: Double) -> RefOutcome {                      // G3
         if swipe.holder == nil { return RefOutcome() }
         swipe.offset = tx < 0 ? tx : tx / 5
         swipe.scale = 1.05
         return RefOutcome()
     }
 
-    public mutating func swipeEnded(_ tx: Double, vx: Double) -> RefOutcome {            // G4, G5
+    package mutating func swipeEnded(_ tx: Double, vx: Double) -> RefOutcome {            // G4, G5
         guard let id = swipe.holder else { return RefOutcome() }
         let offset = swipe.offset
         swipe = RefSwipe()
@@ -26,16 +26,16 @@ extension ReferenceGrid {
         return flyAway(id, offset: offset)
     }
 
-    public mutating func swipeCancelled() -> RefOutcome { swipe = RefSwipe(); return RefOutcome() }  // G4
+    package mutating func swipeCancelled() -> RefOutcome { swipe = RefSwipe(); return RefOutcome() }  // G4
 
-    public mutating func tapClose(_ i: Int) -> RefOutcome {                              // G6
+    package mutating func tapClose(_ i: Int) -> RefOutcome {                              // G6
         let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         let id = shown[i]
         return flyAway(id, offset: swipe.holder == id ? swipe.offset : 0)
     }
 
-    public mutating func flyAwayFinished(_ id: String) -> RefOutcome {                  // G6 → F4
+    package mutating func flyAwayFinished(_ id: String) -> RefOutcome {                  // G6 → F4
         guard pending.contains(id) else { return RefOutcome() }
         pending.removeAll { $0 == id }
         return closeByID(id)

@@ -3,50 +3,50 @@ import Foundation
 /// A lowercased character with its hash. Equal characters have equal hashes, so `==`
 /// compares the hashes first and calls `Character ==` (Unicode canonical equivalence,
 /// the slow part) only when they agree: same answer, most of the work skipped.
-public struct LoweredCharacter: Equatable, Sendable {
-    public let character: Character
+package struct LoweredCharacter: Equatable, Sendable {
+    package let character: Character
     let hash: Int
     init(_ c: Character) { character = c; hash = c.hashValue }
-    public static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.character == b.character }
+    package static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.character == b.character }
     /// `text.lowercased()`, character by character.
     static func lowered(_ text: String) -> [LoweredCharacter] { text.lowercased().map(LoweredCharacter.init) }
 }
 
 /// A tab as the reference sees it.
-public struct RefTab: Equatable, Sendable {
-    public var id: String
+package struct RefTab: Equatable, Sendable {
+    package var id: String
     /// Setting the title sets `lowered` too.
-    public var title: String { didSet { lowered = LoweredCharacter.lowered(title) } }
+    package var title: String { didSet { lowered = LoweredCharacter.lowered(title) } }
     /// The lowercased title's characters: what F1 compares the query against. Always
     /// `LoweredCharacter.lowered(title)`; kept beside the title so a filter does not lowercase.
-    public private(set) var lowered: [LoweredCharacter]
-    public init(id: String, title: String) { self.id = id; self.title = title; lowered = LoweredCharacter.lowered(title) }
+    package private(set) var lowered: [LoweredCharacter]
+    package init(id: String, title: String) { self.id = id; self.title = title; lowered = LoweredCharacter.lowered(title) }
 }
 
 /// The swipe in progress (G1–G5), a plain struct.
-public struct RefSwipe: Equatable, Sendable {
-    public var holder: String? = nil
-    public var offset = 0.0
-    public var scale = 1.0
-    public var above = false
-    public var scrollEnabled: Bool { holder == nil }   // G2
+package struct RefSwipe: Equatable, Sendable {
+    package var holder: String? = nil
+    package var offset = 0.0
+    package var scale = 1.0
+    package var above = false
+    package var scrollEnabled: Bool { holder == nil }   // G2
 }
 
 /// One reopenable close (U1).
-public struct RefClosed: Equatable, Sendable {
-    public var tab: RefTab
-    public var position: Int
-    public var wasActive: Bool
+package struct RefClosed: Equatable, Sendable {
+    package var tab: RefTab
+    package var position: Int
+    package var wasActive: Bool
 }
 
 /// What an event did: rejected (and why), or the update the view gets.
-public struct RefOutcome: Equatable, Sendable {
-    public var rejected: String? = nil
-    public var update: ViewUpdate = .none
-    public var closeAllEnabled: Bool? = nil
-    public var flyAwayDuration: Double? = nil
+package struct RefOutcome: Equatable, Sendable {
+    package var rejected: String? = nil
+    package var update: ViewUpdate = .none
+    package var closeAllEnabled: Bool? = nil
+    package var flyAwayDuration: Double? = nil
 
-    public init(rejected: String? = nil, update: ViewUpdate = .none, closeAllEnabled: Bool? = nil, flyAwayDuration: Double? = nil) {
+    package init(rejected: String? = nil, update: ViewUpdate = .none, closeAllEnabled: Bool? = nil, flyAwayDuration: Double? = nil) {
         self.rejected = rejected; self.update = update; self.closeAllEnabled = closeAllEnabled; self.flyAwayDuration = flyAwayDuration
     }
 
@@ -56,22 +56,22 @@ public struct RefOutcome: Equatable, Sendable {
 /// The naive oracle: a second, literal reading of SPEC.md. Everything is recomputed from
 /// `tabs` on every read; the one thing kept is each title's lowercased characters (with
 /// their hashes), redone whenever the title is set. O(n) per event, by design.
-public struct ReferenceGrid: Sendable {
-    public var tabs: [RefTab] = []
-    public var query = "" { didSet { loweredQuery = LoweredCharacter.lowered(query) } }
+package struct ReferenceGrid: Sendable {
+    package var tabs: [RefTab] = []
+    package var query = "" { didSet { loweredQuery = LoweredCharacter.lowered(query) } }
     /// Always `LoweredCharacter.lowered(query)`.
-    public private(set) var loweredQuery: [LoweredCharacter] = []
-    public var cancelVisible = false
-    public var active: String? = nil
-    public var viewport: RefViewport
-    public var swipe = RefSwipe()
-    public var pending: [String] = []
+    package private(set) var loweredQuery: [LoweredCharacter] = []
+    package var cancelVisible = false
+    package var active: String? = nil
+    package var viewport: RefViewport
+    package var swipe = RefSwipe()
+    package var pending: [String] = []
     /// Oldest first, newest last (U1).
-    public var closedEntries: [[RefClosed]] = []
+    package var closedEntries: [[RefClosed]] = []
     private var idPrefix: String
     private var nextID = 1
 
-    public init(viewport: RefViewport, idPrefix: String = "t") {
+    package init(viewport: RefViewport, idPrefix: String = "t") {
         self.viewport = viewport
         self.idPrefix = idPrefix
     }
@@ -80,7 +80,7 @@ public struct ReferenceGrid: Sendable {
 
     /// F1, literally: lowercase both, then look for the query's characters as a run of
     /// the title's characters.
-    public static func matches(title: String, query: String) -> Bool {
+    package static func matches(title: String, query: String) -> Bool {
         matches(lowered: LoweredCharacter.lowered(title), query: LoweredCharacter.lowered(query))
     }
 
@@ -96,26 +96,26 @@ public struct ReferenceGrid: Sendable {
     }
 
     /// F1: the tabs whose title matches the query, in `tabs` order; filtered on every read.
-    public var displayed: [RefTab] { tabs.filter { Self.matches(lowered: $0.lowered, query: loweredQuery) } }
+    package var displayed: [RefTab] { tabs.filter { Self.matches(lowered: $0.lowered, query: loweredQuery) } }
     /// The ids of `displayed`, filtered the same way without copying the tabs.
-    public var displayedIDs: [String] {
+    package var displayedIDs: [String] {
         if loweredQuery.isEmpty { return tabs.map(\.id) }   // the empty query matches every title
         var ids: [String] = []
         ids.reserveCapacity(tabs.count)
         for i in tabs.indices where Self.matches(lowered: tabs[i].lowered, query: loweredQuery) { ids.append(tabs[i].id) }
         return ids
     }
-    public var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
-    public var layout: RefLayout { RefLayout.compute(viewport, displayedCount: displayedIDs.count) }
+    package var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
+    package var layout: RefLayout { RefLayout.compute(viewport, displayedCount: displayedIDs.count) }
 
     private func displayedIndex(of id: String) -> Int? { displayedIDs.firstIndex(of: id) }
     private func position(of id: String) -> Int? { tabs.firstIndex { $0.id == id } }
 
     // MARK: Events
 
-    public mutating func willAppear() -> RefOutcome { RefOutcome(closeAllEnabled: closeAllEnabled) }   // B2
+    package mutating func willAppear() -> RefOutcome { RefOutcome(closeAllEnabled: closeAllEnabled) }   // B2
 
-    public mutating func newTab() -> RefOutcome {                                         // F2, A2
+    package mutating func newTab() -> RefOutcome {                                         // F2, A2
         var id = "\(idPrefix)\(nextID)"; nextID += 1
         while position(of: id) != nil { id = "\(idPrefix)\(nextID)"; nextID += 1 }
         tabs.append(RefTab(id: id, title: "New Tab"))
@@ -124,13 +124,13 @@ public struct ReferenceGrid: Sendable {
         return RefOutcome(update: update, closeAllEnabled: true)
     }
 
-    public mutating func closeDisplayed(_ i: Int) -> RefOutcome {                       // F3
+    package mutating func closeDisplayed(_ i: Int) -> RefOutcome {                       // F3
         let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         return closeByID(shown[i])
     }
 
-    public mutating func closeByID(_ id: String) -> RefOutcome {                        // F4
+    package mutating func closeByID(_ id: String) -> RefOutcome {                        // F4
         guard let pos = position(of: id) else { return RefOutcome() }
         let shownAt = displayedIndex(of: id)
         let wasActive = active == id
@@ -147,7 +147,7 @@ public struct ReferenceGrid: Sendable {
         return RefOutcome(update: update, closeAllEnabled: closeAllEnabled)
     }
 
-    public mutating func closeAll() -> RefOutcome {                                     // F5
+    package mutating func closeAll() -> RefOutcome {                                     // F5
         if tabs.isEmpty { return RefOutcome() }
         var entry: [RefClosed] = []
         for (pos, tab) in tabs.enumerated() { entry.append(RefClosed(tab: tab, position: pos, wasActive: tab.id == active)) }
@@ -159,7 +159,7 @@ public struct ReferenceGrid: Sendable {
         return RefOutcome(update: .reload, closeAllEnabled: false)
     }
 
-    public mutating func setQuery(_ q: String) -> RefOutcome {                          // F6
+    package mutating func setQuery(_ q: String) -> RefOutcome {                          // F6
         if q == query { return RefOutcome() }
         let old = displayedIDs
         query = q
@@ -173,15 +173,15 @@ public struct ReferenceGrid: Sendable {
         return RefOutcome(update: .batch(deletes: deletes, inserts: inserts, moves: []))
     }
 
-    public mutating func beginSearch() -> RefOutcome { cancelVisible = true; return RefOutcome() }   // F7
-    public mutating func endSearch() -> RefOutcome { cancelVisible = false; return RefOutcome() }
-    public mutating func cancelSearch() -> RefOutcome {
+    package mutating func beginSearch() -> RefOutcome { cancelVisible = true; return RefOutcome() }   // F7
+    package mutating func endSearch() -> RefOutcome { cancelVisible = false; return RefOutcome() }
+    package mutating func cancelSearch() -> RefOutcome {
         let outcome = query.isEmpty ? RefOutcome() : setQuery("")
         cancelVisible = false
         return outcome
     }
 
-    public mutating func setTitle(_ title: String, id: String) -> RefOutcome {          // F8
+    package mutating func setTitle(_ title: String, id: String) -> RefOutcome {          // F8
         guard let pos = position(of: id) else { return RefOutcome() }
         let before = displayedIndex(of: id)
         tabs[pos].title = title
@@ -196,7 +196,7 @@ public struct ReferenceGrid: Sendable {
         }
     }
 
-    public mutating func move(_ i: Int, _ j: Int) -> RefOutcome {                       // F9
+    package mutating func move(_ i: Int, _ j: Int) -> RefOutcome {                       // F9
         let shown = displayed
         guard i >= 0 && i < shown.count && j >= 0 && j < shown.count else { return .reject("indexOutOfRange") }
         if i == j { return RefOutcome() }
@@ -214,16 +214,16 @@ public struct ReferenceGrid: Sendable {
         return RefOutcome(update: .batch(deletes: [], inserts: [], moves: [(from: i, to: j)]))
     }
 
-    public mutating func select(_ i: Int) -> RefOutcome {                               // A1
+    package mutating func select(_ i: Int) -> RefOutcome {                               // A1
         let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         active = shown[i]
         return RefOutcome()
     }
 
-    public mutating func setViewport(_ v: RefViewport) -> RefOutcome { viewport = v; return RefOutcome() }  // L7
+    package mutating func setViewport(_ v: RefViewport) -> RefOutcome { viewport = v; return RefOutcome() }  // L7
 
-    public mutating func reopen() -> RefOutcome {                                       // U2, U3
+    package mutating func reopen() -> RefOutcome {                                       // U2, U3
         guard let entry = closedEntries.popLast() else { return RefOutcome() }
         var reopened: [String] = []
         for item in entry.sorted(by: { $0.position < $1.position }) {

@@ -1,27 +1,27 @@
 /// The collection view's bounds and safe-area insets (L).
-public struct RefViewport: Equatable, Sendable, Codable {
-    public var width, height, safeLeft, safeRight, safeTop, safeBottom: Double
-    public init(width: Double, height: Double, safeLeft: Double = 0, safeRight: Double = 0, safeTop: Double = 0, safeBottom: Double = 0) {
+package struct RefViewport: Equatable, Sendable, Codable {
+    package var width, height, safeLeft, safeRight, safeTop, safeBottom: Double
+    package init(width: Double, height: Double, safeLeft: Double = 0, safeRight: Double = 0, safeTop: Double = 0, safeBottom: Double = 0) {
         self.width = width; self.height = height; self.safeLeft = safeLeft; self.safeRight = safeRight
         self.safeTop = safeTop; self.safeBottom = safeBottom
     }
 }
 
 /// The layout by the closed formulas of L1–L5, written as the spec states them.
-public struct RefLayout: Equatable, Sendable {
-    public var tooSmall: Bool
-    public var columns = 0.0
-    public var itemWidth = 0.0
-    public var itemHeight = 0.0
-    public var insetTop = 0.0, insetLeft = 0.0, insetBottom = 0.0, insetRight = 0.0
+package struct RefLayout: Equatable, Sendable {
+    package var tooSmall: Bool
+    package var columns = 0.0
+    package var itemWidth = 0.0
+    package var itemHeight = 0.0
+    package var insetTop = 0.0, insetLeft = 0.0, insetBottom = 0.0, insetRight = 0.0
 
-    public init(tooSmall: Bool, columns: Double = 0, itemWidth: Double = 0, itemHeight: Double = 0,
+    package init(tooSmall: Bool, columns: Double = 0, itemWidth: Double = 0, itemHeight: Double = 0,
                 insetTop: Double = 0, insetLeft: Double = 0, insetBottom: Double = 0, insetRight: Double = 0) {
         self.tooSmall = tooSmall; self.columns = columns; self.itemWidth = itemWidth; self.itemHeight = itemHeight
         self.insetTop = insetTop; self.insetLeft = insetLeft; self.insetBottom = insetBottom; self.insetRight = insetRight
     }
 
-    public static func compute(_ v: RefViewport, displayedCount n: Int) -> RefLayout {
+    package static func compute(_ v: RefViewport, displayedCount n: Int) -> RefLayout {
         let tooSmall = RefLayout(tooSmall: true)
         let all = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom]
         for x in all where !x.isFinite || x > 1e7 { return tooSmall }               // L5 (and absurd sizes)
@@ -53,10 +53,10 @@ public struct RefLayout: Equatable, Sendable {
 
 /// A stand-in for UICollectionViewFlowLayout: places items one by one, left to right,
 /// starting a new row when the next item (plus the 10 pt spacing) does not fit (L6).
-public enum SimulatedFlowLayout {
+package enum SimulatedFlowLayout {
     /// The number of items in each row for `count` items; nil for a tooSmall layout.
     /// `slack` is the floating-point allowance of L6.
-    public static func rows(_ layout: RefLayout, viewportWidth: Double, count: Int, slack: Double = 1e-6) -> [Int]? {
+    package static func rows(_ layout: RefLayout, viewportWidth: Double, count: Int, slack: Double = 1e-6) -> [Int]? {
         if layout.tooSmall { return nil }
         let available = viewportWidth - layout.insetLeft - layout.insetRight
         var rows: [Int] = []
@@ -77,7 +77,7 @@ public enum SimulatedFlowLayout {
     }
 
     /// Items that fit in one full row, by placement: place until the next one overflows.
-    public static func itemsPerFullRow(_ layout: RefLayout, viewportWidth: Double, slack: Double = 1e-6) -> Int {
+    package static func itemsPerFullRow(_ layout: RefLayout, viewportWidth: Double, slack: Double = 1e-6) -> Int {
         if layout.tooSmall { return 0 }
         let available = viewportWidth - layout.insetLeft - layout.insetRight
         var k = 0

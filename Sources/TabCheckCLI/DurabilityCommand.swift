@@ -101,11 +101,11 @@ enum DurabilityCommand {
         let store = SessionStore(url: URL(fileURLWithPath: path))
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var rng = Xoshiro256StarStar(seed: seed)
-        let start = Clock.now()
+        let start = RunClock.now()
         var done = 0, inFlight = 0, fromBackup = 0, beforeReady = 0, midSave = 0
         print("durability: \(kills) SIGKILLs of a process saving sessions in a loop, in \(dir) (seed \(hex(seed)))")
         fflush(nil)
-        while done < kills && Clock.now() - start < limit {
+        while done < kills && RunClock.now() - start < limit {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: me)
             p.arguments = ["durability", "--child", path]
@@ -150,7 +150,7 @@ enum DurabilityCommand {
             if FileManager.default.fileExists(atPath: store.temporaryURL.path) { midSave += 1 }
             done += 1
         }
-        print("PASS: \(done) kills survived in \(String(format: "%.1f", Clock.now() - start)) s: "
+        print("PASS: \(done) kills survived in \(String(format: "%.1f", RunClock.now() - start)) s: "
               + "\(done - inFlight - beforeReady) loaded the last completed save, \(inFlight) the save in flight, "
               + "\(beforeReady) killed during start-up; \(midSave) kills left a half-done save (.tmp) behind, \(fromBackup) loads came from the backup")
         if given == nil { try? FileManager.default.removeItem(atPath: dir) }

@@ -144,9 +144,9 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         let runner = Runner(properties: properties ?? recorded ?? Property.allCases)
         let alphabet: [Action] = from.map { ExhaustiveSearch.alphabet(limit: limit, from: $0.actions) } ?? ExhaustiveSearch.alphabet
         let which = from == nil ? "the fixed \(alphabet.count)-action alphabet" : "the \(alphabet.count)-action alphabet drawn from the failure"
-        let started = Clock.now()
+        let started = RunClock.now()
         let r = ExhaustiveSearch.search(runner, limit: limit, alphabet: alphabet, jobs: jobs, shouldStop: { Interrupt.requested })
-        let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", Clock.now() - started)) s, \(jobs) jobs"
+        let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(jobs) jobs"
         if Interrupt.requested {
             print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")
             return 130

@@ -121,9 +121,9 @@ enum BenchCommand {
     /// Steps per second of `passes` timed runs of `body`, which takes `steps` steps each time.
     static func rates(steps: Int, passes: Int, _ body: () -> Void) -> [Double] {
         (0..<passes).map { _ in
-            let t0 = Clock.now()
+            let t0 = RunClock.now()
             body()
-            return Double(steps) / (Clock.now() - t0)
+            return Double(steps) / (RunClock.now() - t0)
         }
     }
 
@@ -178,12 +178,12 @@ enum BenchCommand {
             var rates: [Double] = []
             for rep in 0..<5 {
                 var steps = 0
-                let t0 = Clock.now()
+                let t0 = RunClock.now()
                 for i in 0..<(n >= 1000 ? 4 : 40) {
                     let s = Runner().run(.choices(Choices(seed: UInt64(rep * 1000 + i)), maxSteps: 200), from: (impl, ref))
                     steps += s.executed.count
                 }
-                rates.append(Double(steps) / (Clock.now() - t0))
+                rates.append(Double(steps) / (RunClock.now() - t0))
             }
             print(String(format: "  %5d tabs: %9.0f steps/s (min %.0f, max %.0f)", n, median(rates), rates.min()!, rates.max()!))
         }
@@ -276,9 +276,9 @@ enum BenchCommand {
         var times: [Double] = []
         var checked = 0
         for _ in 0..<5 {
-            let t0 = Clock.now()
+            let t0 = RunClock.now()
             let r = LayoutSweep.run()
-            times.append(Clock.now() - t0)
+            times.append(RunClock.now() - t0)
             checked = r.checked
             if !r.violations.isEmpty { print("  violations: \(r.violations.count)") }
         }
@@ -295,9 +295,9 @@ enum BenchCommand {
         for rep in 0..<5 {
             var c = Choices(seed: UInt64(rep))
             let kinds = ActionKind.allCases
-            let t0 = Clock.now()
+            let t0 = RunClock.now()
             for _ in 0..<n { _ = gen.action(&c, state: state, enabled: kinds) }
-            times.append(Clock.now() - t0)
+            times.append(RunClock.now() - t0)
         }
         print(String(format: "generator: %.0f actions/s (median of 5 × %d; min %.0f, max %.0f)", Double(n) / median(times), n,
                      Double(n) / times.max()!, Double(n) / times.min()!))
@@ -317,9 +317,9 @@ enum BenchCommand {
             func time(_ body: () -> Void) -> Double {
                 var times: [Double] = []
                 for _ in 0..<5 {
-                    let t0 = Clock.now()
+                    let t0 = RunClock.now()
                     for _ in 0..<reps { body() }
-                    times.append((Clock.now() - t0) / Double(reps))
+                    times.append((RunClock.now() - t0) / Double(reps))
                 }
                 return median(times)
             }

@@ -45,12 +45,12 @@ import Testing
     /// 1.14 M candidates before), and every value type reaches a fixed point.
     @Test func shrinkingANaNFailureTerminates() {
         let nan = Action.setViewport(ViewportSpec(width: .nan, height: .nan))
-        let r = Shrinker(timeLimit: 30, now: Clock.now).shrink([.newTab, nan, .swipeChanged(tx: .nan)]) { c in
+        let r = Shrinker(timeLimit: 30, now: RunClock.now).shrink([.newTab, nan, .swipeChanged(tx: .nan)]) { c in
             c.contains { if case .setViewport(let v) = $0 { return v.width.isNaN } else { return false } }
         }
         #expect(r.actions == [.setViewport(ViewportSpec(width: .nan, height: 0))])
         #expect(!r.timedOut && r.attempts < 100, "\(r.attempts) candidates")
-        let any = Shrinker(timeLimit: 30, now: Clock.now).shrink([.swipeBegan(3, vx: .nan, vy: .infinity), .swipeEnded(tx: .nan, vx: -.infinity)]) { _ in true }
+        let any = Shrinker(timeLimit: 30, now: RunClock.now).shrink([.swipeBegan(3, vx: .nan, vy: .infinity), .swipeEnded(tx: .nan, vx: -.infinity)]) { _ in true }
         #expect(!any.timedOut && any.attempts < 100, "\(any.attempts) candidates")
     }
 

@@ -4,7 +4,7 @@ import ReferenceModel
 
 /// Drives the naive `ReferenceGrid`.
 public struct ReferenceDriver: GridDriver {
-    public var grid: ReferenceGrid
+    package var grid: ReferenceGrid
     var saved: Data?
 
     public init(viewport: ViewportSpec) {

@@ -83,7 +83,7 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-public func hex(_ x: UInt64) -> String { "0x" + String(x, radix: 16) }
+package func hex(_ x: UInt64) -> String { "0x" + String(x, radix: 16) }
 
 func describe(_ e: DecodingError) -> String {
     func path(_ p: [any CodingKey]) -> String {

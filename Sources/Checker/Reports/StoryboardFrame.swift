@@ -179,7 +179,7 @@ public struct StoryboardFrame {
 
 /// Text safe in XML 1.0: markup characters escaped, control characters (which XML cannot
 /// hold at all) shown as `\u{…}`.
-public func xml(_ s: String) -> String {
+package func xml(_ s: String) -> String {
     var out = ""
     for u in display(s).unicodeScalars {
         switch u {

@@ -78,7 +78,7 @@ public struct Campaign: Sendable {
     /// it there: a shrink can be interrupted).
     public func run(progressEvery: Double = 1, progress: (Progress) -> Void = { _ in },
                     onFailure: (UInt64, Int, Runner.Outcome) -> Void = { _, _, _ in }) -> Result {
-        let start = Clock.now()
+        let start = RunClock.now()
         let deadline = config.timeLimit.map { start + $0 }
         var result = Result()
         var lastProgress = start
@@ -122,7 +122,7 @@ public struct Campaign: Sendable {
                 result.sequences += 1
                 result.steps += outcome.executed.count
                 result.coverage.merge(outcome.coverage)
-                let now = Clock.now()
+                let now = RunClock.now()
                 if let failure = outcome.failure {
                     result.secondsToFailure = now - start
                     onFailure(seeds[k].seed, seeds[k].global, outcome)
@@ -132,22 +132,22 @@ public struct Campaign: Sendable {
                 if outcome.stoppedEarly && config.shouldStop() { result.interrupted = true; break campaign }
             }
             i += seeds.count
-            let now = Clock.now()
+            let now = RunClock.now()
             if now - lastProgress >= progressEvery {
                 lastProgress = now
                 progress(Progress(sequences: result.sequences, steps: result.steps, elapsed: now - start))
             }
             if let deadline, now >= deadline { break }
         }
-        result.elapsed = Clock.now() - start
+        result.elapsed = RunClock.now() - start
         return result
     }
 
     /// Shrinks a failing sequence to a locally minimal one that fails the same way.
     public func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
-        let t0 = Clock.now()
+        let t0 = RunClock.now()
         let runner = self.runner
-        let shrinker = Shrinker(timeLimit: config.shrinkTime, now: Clock.now, shouldStop: config.shouldStop,
+        let shrinker = Shrinker(timeLimit: config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
             guard let f = runner.run(.actions(candidate), collectCoverage: false).failure else { return false }
@@ -157,7 +157,7 @@ public struct Campaign: Sendable {
         let final = runner.run(.actions(r.actions), collectCoverage: false)
         return Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
                      shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts, shrinkPasses: r.passes,
-                     shrinkSeconds: Clock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
+                     shrinkSeconds: RunClock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
     }
 }
 
@@ -203,6 +203,6 @@ final class OutcomeSlots: @unchecked Sendable {
 }
 
 /// Monotonic seconds, for time limits and rates only — never for generation.
-public enum Clock {
-    public static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+package enum RunClock {
+    package static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }

@@ -137,7 +137,7 @@ public enum ExhaustiveSearch {
 }
 
 /// A state's identity for merging: two 64-bit hashes of its text.
-public struct StateHash: Hashable, Sendable {
+package struct StateHash: Hashable, Sendable {
     let a, b: UInt64
     init(_ text: String) {
         var a: UInt64 = 0xcbf2_9ce4_8422_2325          // FNV-1a

@@ -105,7 +105,7 @@ public struct Runner: Sendable {
         public var stoppedEarly = false
         /// The whole state after the run (see `stateKey(after:keying:)`), when asked for and
         /// nothing failed.
-        public var stateKey: StateHash?
+        package var stateKey: StateHash?
     }
 
     /// One step as the storyboard draws it: the action (nil for the state before the first),
@@ -129,7 +129,7 @@ public struct Runner: Sendable {
     }
 
     /// `start`: drivers already in some state (e.g. 1,000 tabs open, for a benchmark), made
-    /// with `startViewport`; by default both start empty. `deadline` (`Clock` seconds) and
+    /// with `startViewport`; by default both start empty. `deadline` (`RunClock` seconds) and
     /// `shouldStop` are checked every 256 steps, so a very long sequence cannot overrun a
     /// campaign's time limit or ignore an interrupt.
     public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
@@ -139,7 +139,7 @@ public struct Runner: Sendable {
         onStep?(StepRecord(step: 0, action: nil, implementation: loop.implObs, oracle: loop.refObs, viewport: loop.viewport,
                            outcome: nil, violation: nil))
         for step in 0..<loop.length {
-            if step & 255 == 255 && (deadline.map { Clock.now() >= $0 } == true || shouldStop?() == true) {
+            if step & 255 == 255 && (deadline.map { RunClock.now() >= $0 } == true || shouldStop?() == true) {
                 loop.out.stoppedEarly = true
                 break
             }
@@ -157,7 +157,7 @@ public struct Runner: Sendable {
 
     /// Runs `actions` (no coverage) and says whether they fail and, if not and `keying`, the
     /// hash of the whole state they leave — what exhaustive search merges prefixes by.
-    public func stateKey(after actions: [Action], keying: Bool = true) -> (failed: Bool, key: StateHash?) {
+    package func stateKey(after actions: [Action], keying: Bool = true) -> (failed: Bool, key: StateHash?) {
         let out = run(.actions(actions), collectCoverage: false, keyingState: keying)
         return (out.failure != nil, out.stateKey)
     }
