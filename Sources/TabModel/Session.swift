@@ -34,7 +34,7 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
 
     /// Deterministic JSON: keys sorted, no whitespace, `activeTabID` omitted when nil, strings
     /// escaped per RFC 8259 (`"`, `\\` and control characters; everything else as UTF-8).
-    /// Written by hand: about 10× faster than `JSONEncoder` (`tabcheck bench session`). O(n).
+    /// Written by hand: about 10× faster than `JSONEncoder` (`tabcheck-bench session`). O(n).
     public func encoded() -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(40 + tabs.count * 48)
@@ -175,7 +175,7 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// `JSONDecoder` — so what is accepted, and every error, is what `JSONDecoder` says.
 /// Canonical text is a small subset of JSON on which `JSONDecoder` has no latitude; the
 /// checker compares both paths against the reference (which always uses `JSONDecoder`).
-/// With validation, about 4× faster than `JSONDecoder` alone (`tabcheck bench session`). O(n).
+/// With validation, about 4× faster than `JSONDecoder` alone (`tabcheck-bench session`). O(n).
 struct CanonicalReader {
     private let bytes: [UInt8]
     private var at = 0

@@ -34,7 +34,7 @@ public struct RoundTripError: Error, Sendable {
 }
 
 /// A driver that can be made from a viewport and says what it supports: what
-/// `Checker.expectAgreement(MyDriver.self, …)` and `DriverFactory(MyDriver.self)` take.
+/// `GridCheck.expectAgreement(MyDriver.self, …)` (TabGridTesting) and `DriverFactory(MyDriver.self)` take.
 public protocol CheckableDriver: GridDriver, SendableMetatype {
     init(viewport: ViewportSpec)
     /// What the model implements beyond the core (default: everything).
