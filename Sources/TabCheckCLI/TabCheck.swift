@@ -93,72 +93,9 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
     case "durability":
         return try DurabilityCommand.run(rest)
     case "corpus":
-        if try Arguments.help(rest, command: "corpus ", usage: corpusUsage) { return 0 }
-        guard rest.count == 2 else { throw InputError("corpus takes a folder and a count: tabcheck corpus DIR N (tabcheck corpus --help)") }
-        guard let n = Int(rest[1]), (1...1_000_000).contains(n) else {
-            throw InputError("corpus N takes a whole number 1…1,000,000, got \"\(rest[1])\"")
-        }
-        let dir = rest[0]
-        try InputFile.checkFolder(dir, flag: "corpus")
-        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw InputError("corpus: cannot create \(dir): \(InputFile.reason(error))")
-        }
-        for i in 0..<n {
-            let out = Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0xC0FFEE, index: i)), maxSteps: 60),
-                                                 collectCoverage: false)
-            let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)
-            let path = "\(dir)/seed-\(i)"
-            do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-                throw InputError("corpus: cannot write \(path) (\(i) of \(n) written): \(InputFile.reason(error))")
-            }
-        }
-        print("wrote \(n) seed inputs to \(dir)")
-        return 0
+        return try CorpusCommand.run(rest)
     case "minimal":
-        // The true minimal failing length over a small alphabet, by exhaustive search.
-        if try Arguments.help(rest, command: "minimal ", usage: minimalUsage) { return 0 }
-        var limit = 3
-        var properties: [Property]?
-        var from: ReplayFile?
-        var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var a = Arguments(rest, command: "minimal ")
-        while let flag = try a.nextFlag() {
-            switch flag {
-            case "--max-length": limit = try a.int(flag, 1...5)
-            case "--jobs", "-j": jobs = try a.int(flag, 1...256)
-            case "--from": from = try ReplayFile.load(URL(fileURLWithPath: try a.value(flag)))
-            case "--property":
-                let v = try a.value(flag)
-                guard let p = Property(rawValue: v) else {
-                    throw InputError("minimal --property: unknown property \"\(v)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                properties = [p]
-            default: throw InputError("minimal: unknown argument \"\(flag)\" (tabcheck minimal --help)")
-            }
-        }
-        // The alphabet takes every value of the failure: a long one would make it huge.
-        if let from, from.actions.count > 64 {
-            throw InputError("minimal --from: the file holds \(from.actions.count) actions; give it a shrunk failure (at most 64; tabcheck --replay FILE shrinks one)")
-        }
-        let recorded = from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
-        let runner = Runner(properties: properties ?? recorded ?? Property.allCases)
-        let alphabet: [Action] = from.map { ExhaustiveSearch.alphabet(limit: limit, from: $0.actions) } ?? ExhaustiveSearch.alphabet
-        let which = from == nil ? "the fixed \(alphabet.count)-action alphabet" : "the \(alphabet.count)-action alphabet drawn from the failure"
-        let started = RunClock.now()
-        let r = ExhaustiveSearch.search(runner, limit: limit, alphabet: alphabet, jobs: jobs, shouldStop: { Interrupt.requested })
-        let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(jobs) jobs"
-        if Interrupt.requested {
-            print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")
-            return 130
-        }
-        if let s = r.found {
-            let f = runner.run(.actions(s), collectCoverage: false).failure
-            print("minimal \(s.count): \(s.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
-            print("proven: no failing sequence of length < \(s.count) over \(which) (\(cost))")
-            return 1
-        }
-        print("minimal >\(limit): no failing sequence of length ≤ \(limit) over \(which) (\(cost))")
-        return 0
+        return try MinimalCommand.run(rest, drivers)
     case "list":
         if try Arguments.help(rest, command: "list ", usage: listUsage) { return 0 }
         guard rest.isEmpty else { throw InputError("list takes no arguments, got \"\(rest[0])\"") }

@@ -23,23 +23,7 @@ public struct SwipeLockProperty: StepProperty {
             return Violation(Self.name, "G6", "fly-away duration \(d) is negative or not finite")
         }
         let newlyPending = p.pending.filter { !pre.pending.contains($0) }
-        // G1, G3: a gesture that did not begin — refused by the lock, more vertical than
-        // horizontal, or addressed with no gesture in progress — changes nothing: no tab
-        // closed, no fly-away started, no swipe state.
-        let refused: String?
-        switch f.action {
-        case .swipeBegan where pre.swipeHolder != nil: refused = "a swipe that began while \(pre.swipeHolder!) swiped"
-        case let .swipeBegan(_, vx, vy) where abs(vy) > abs(vx): refused = "a more vertical than horizontal pan"
-        case .swipeChanged where pre.swipeHolder == nil, .swipeEnded where pre.swipeHolder == nil,
-             .swipeCancelled where pre.swipeHolder == nil:
-            refused = "\(f.action) with no swipe in progress"
-        default: refused = nil
-        }
-        if let refused, f.outcome.rejected == nil {
-            if p.tabIDs != pre.tabIDs { return Violation(Self.name, "G1", "\(refused) must change nothing, but it closed \(f.gone)") }
-            if !newlyPending.isEmpty { return Violation(Self.name, "G1", "\(refused) must change nothing, but it started the fly-away of \(newlyPending)") }
-            if f.outcome.flyAwayDuration != nil { return Violation(Self.name, "G1", "\(refused) must change nothing, but it started a fly-away") }
-        }
+        if let v = refusedChangesNothing(f, pre, post, newlyPending) { return v }
         switch f.action {
         case .swipeBegan where pre.swipeHolder != nil:
             if p.swipeHolder != pre.swipeHolder {
@@ -68,6 +52,26 @@ public struct SwipeLockProperty: StepProperty {
             if !newlyPending.isEmpty { return Violation(Self.name, "G4", "a cancelled gesture deleted \(newlyPending)") }
         default: break
         }
+        return nil
+    }
+
+    /// G1, G3: a gesture that did not begin — refused by the lock, more vertical than
+    /// horizontal, or addressed with no gesture in progress — changes nothing: no tab
+    /// closed, no fly-away started, no swipe state.
+    func refusedChangesNothing(_ f: StepFacts, _ pre: Observation, _ p: Observation, _ newlyPending: [String]) -> Violation? {
+        let refused: String?
+        switch f.action {
+        case .swipeBegan where pre.swipeHolder != nil: refused = "a swipe that began while \(pre.swipeHolder!) swiped"
+        case let .swipeBegan(_, vx, vy) where abs(vy) > abs(vx): refused = "a more vertical than horizontal pan"
+        case .swipeChanged where pre.swipeHolder == nil, .swipeEnded where pre.swipeHolder == nil,
+             .swipeCancelled where pre.swipeHolder == nil:
+            refused = "\(f.action) with no swipe in progress"
+        default: refused = nil
+        }
+        guard let refused, f.outcome.rejected == nil else { return nil }
+        if p.tabIDs != pre.tabIDs { return Violation(Self.name, "G1", "\(refused) must change nothing, but it closed \(f.gone)") }
+        if !newlyPending.isEmpty { return Violation(Self.name, "G1", "\(refused) must change nothing, but it started the fly-away of \(newlyPending)") }
+        if f.outcome.flyAwayDuration != nil { return Violation(Self.name, "G1", "\(refused) must change nothing, but it started a fly-away") }
         return nil
     }
 }

@@ -1,0 +1,32 @@
+import Checker
+import Foundation
+import Generators
+import ProductionDriver
+
+/// `tabcheck corpus DIR N`: N generated runs written as libFuzzer seed inputs (the bytes
+/// that make the fuzz target draw the same choices).
+enum CorpusCommand {
+    static func run(_ rest: [String]) throws(InputError) -> Int32 {
+        if try Arguments.help(rest, command: "corpus ", usage: corpusUsage) { return 0 }
+        guard rest.count == 2 else { throw InputError("corpus takes a folder and a count: tabcheck corpus DIR N (tabcheck corpus --help)") }
+        guard let n = Int(rest[1]), (1...1_000_000).contains(n) else {
+            throw InputError("corpus N takes a whole number 1…1,000,000, got \"\(rest[1])\"")
+        }
+        let dir = rest[0]
+        try InputFile.checkFolder(dir, flag: "corpus")
+        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+            throw InputError("corpus: cannot create \(dir): \(InputFile.reason(error))")
+        }
+        for i in 0..<n {
+            let out = Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0xC0FFEE, index: i)), maxSteps: 60),
+                                                 collectCoverage: false)
+            let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)
+            let path = "\(dir)/seed-\(i)"
+            do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
+                throw InputError("corpus: cannot write \(path) (\(i) of \(n) written): \(InputFile.reason(error))")
+            }
+        }
+        print("wrote \(n) seed inputs to \(dir)")
+        return 0
+    }
+}

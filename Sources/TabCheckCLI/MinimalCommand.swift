@@ -1,0 +1,72 @@
+import Checker
+import Foundation
+import Generators
+import ProductionDriver
+
+/// `tabcheck minimal`: the true minimal failing length over an alphabet, by exhaustive
+/// search (`ExhaustiveSearch`); `--from FILE` draws the alphabet from a shrunk failure.
+enum MinimalCommand {
+    struct Settings {
+        var limit = 3
+        var properties: [Property]?
+        var from: ReplayFile?
+        var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    static func parse(_ rest: [String]) throws(InputError) -> Settings {
+        var s = Settings()
+        var a = Arguments(rest, command: "minimal ")
+        while let flag = try a.nextFlag() {
+            switch flag {
+            case "--max-length": s.limit = try a.int(flag, 1...5)
+            case "--jobs", "-j": s.jobs = try a.int(flag, 1...256)
+            case "--from": s.from = try ReplayFile.load(URL(fileURLWithPath: try a.value(flag)))
+            case "--property":
+                let v = try a.value(flag)
+                guard let p = Property(rawValue: v) else {
+                    throw InputError("minimal --property: unknown property \"\(v)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                s.properties = [p]
+            default: throw InputError("minimal: unknown argument \"\(flag)\" (tabcheck minimal --help)")
+            }
+        }
+        // The alphabet takes every value of the failure: a long one would make it huge.
+        if let from = s.from, from.actions.count > 64 {
+            throw InputError("minimal --from: the file holds \(from.actions.count) actions; give it a shrunk failure (at most 64; tabcheck --replay FILE shrinks one)")
+        }
+        return s
+    }
+
+    /// `drivers`: what `--from`'s compare pair may name (a failure is searched between the
+    /// drivers it was found between).
+    static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
+        if try Arguments.help(rest, command: "minimal ", usage: minimalUsage) { return 0 }
+        let s = try parse(rest)
+        let recorded = s.from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
+        var runner = Runner(properties: s.properties ?? recorded ?? Property.allCases)
+        if let compare = s.from?.compare {
+            for name in compare where drivers.named(name) == nil {
+                throw InputError("minimal --from: field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names)")
+            }
+            runner.implementation = drivers.named(compare[0])!
+            runner.oracle = drivers.named(compare[1])!
+        }
+        let alphabet: [Action] = s.from.map { ExhaustiveSearch.alphabet(limit: s.limit, from: $0.actions) } ?? ExhaustiveSearch.alphabet
+        let which = s.from == nil ? "the fixed \(alphabet.count)-action alphabet" : "the \(alphabet.count)-action alphabet drawn from the failure"
+        let started = RunClock.now()
+        let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, shouldStop: { Interrupt.requested })
+        let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(s.jobs) jobs"
+        if Interrupt.requested {
+            print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")
+            return 130
+        }
+        if let found = r.found {
+            let f = runner.run(.actions(found), collectCoverage: false).failure
+            print("minimal \(found.count): \(found.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
+            print("proven: no failing sequence of length < \(found.count) over \(which) (\(cost))")
+            return 1
+        }
+        print("minimal >\(s.limit): no failing sequence of length ≤ \(s.limit) over \(which) (\(cost))")
+        return 0
+    }
+}
