@@ -84,19 +84,48 @@ enum DurabilityCommand {
         }
     }
 
-    static func parent(kills: Int, limit: Double, dir given: String?, seed: UInt64) throws(InputError) -> Int32 {
-        let dir: String
+    /// The folder the sessions are saved in: `--dir`, or a fresh temporary one.
+    static func folder(_ given: String?) throws(InputError) -> String {
         if let given {
             try InputFile.checkFolder(given, flag: "durability --dir")
             do { try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true) } catch {
                 throw InputError("durability --dir \(given): \(InputFile.reason(error))")
             }
-            dir = given
-        } else {
-            var template = Array((URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tabcheck-durability-XXXXXX").path).utf8CString)
-            guard let made = mkdtemp(&template) else { throw InputError("durability: cannot create a temporary folder: \(String(cString: strerror(errno)))") }
-            dir = String(cString: made)
+            return given
         }
+        var template = Array((URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tabcheck-durability-XXXXXX").path).utf8CString)
+        guard let made = mkdtemp(&template) else { throw InputError("durability: cannot create a temporary folder: \(String(cString: strerror(errno)))") }
+        return String(cString: made)
+    }
+
+    /// Starts the saving child and kills it at a random moment: most kills land after the
+    /// child is ready (mid-save), one in eight during its start-up. Returns what it printed
+    /// and whether a signal ended it.
+    static func killChild(_ me: String, _ path: String, _ rng: inout Xoshiro256StarStar) throws(InputError) -> (text: String, killed: Bool, status: Int32) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: me)
+        p.arguments = ["durability", "--child", path]
+        let out = Pipe()
+        p.standardOutput = out
+        do { try p.run() } catch { throw InputError("durability: cannot start \(me): \(InputFile.reason(error))") }
+        let early = rng.next(upTo: 7) == 0
+        var text = ""
+        if !early {
+            while !text.contains("\n") {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+        }
+        usleep(useconds_t(rng.next(upTo: 20_000)))
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        text += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (text, p.terminationReason == .uncaughtSignal, p.terminationStatus)
+    }
+
+    static func parent(kills: Int, limit: Double, dir given: String?, seed: UInt64) throws(InputError) -> Int32 {
+        let dir = try folder(given)
         let path = dir + "/session.json"
         let store = SessionStore(url: URL(fileURLWithPath: path))
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -106,29 +135,9 @@ enum DurabilityCommand {
         print("durability: \(kills) SIGKILLs of a process saving sessions in a loop, in \(dir) (seed \(hex(seed)))")
         fflush(nil)
         while done < kills && RunClock.now() - start < limit {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: me)
-            p.arguments = ["durability", "--child", path]
-            let out = Pipe()
-            p.standardOutput = out
-            do { try p.run() } catch { throw InputError("durability: cannot start \(me): \(InputFile.reason(error))") }
-            // Kill at a random moment: most kills land after the child is ready (mid-save),
-            // one in eight during its start-up.
-            let early = rng.next(upTo: 7) == 0
-            var text = ""
-            if !early {
-                while !text.contains("\n") {
-                    let chunk = out.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-            }
-            usleep(useconds_t(rng.next(upTo: 20_000)))
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
-            text += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            guard p.terminationReason == .uncaughtSignal else {
-                return report("the saving process exited by itself (status \(p.terminationStatus)) before kill \(done + 1); its output: \(text.suffix(200))", dir)
+            let (text, killed, status) = try killChild(me, path, &rng)
+            guard killed else {
+                return report("the saving process exited by itself (status \(status)) before kill \(done + 1); its output: \(text.suffix(200))", dir)
             }
             let lines = text.split(separator: "\n")
             guard let ready = lines.first(where: { $0.hasPrefix("ready ") }).flatMap({ Int($0.dropFirst(6)) }) else {

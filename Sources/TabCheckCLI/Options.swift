@@ -38,6 +38,7 @@ package struct Options {
     static let maxShards = 100_000
     static let maxSeconds = 10_000_000.0
 
+    /// One switch over the flags: a table of them, clearer whole than split.
     static func parse(_ args: [String], drivers: Drivers) throws(InputError) -> Options {
         var o = Options()
         var a = Arguments(args, command: "")

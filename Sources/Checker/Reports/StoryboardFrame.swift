@@ -31,24 +31,10 @@ public struct StoryboardFrame {
 
     /// A standalone SVG (for `--frames DIR`, or inline in XHTML).
     public func svg() -> String {
-        let o = observation
         let top = heading == nil ? 0.0 : 32.0
-        guard drawable else {
-            // Absurd viewports are described, not drawn to scale.
-            var s = open(width: 260, height: 70 + top + 16 * Double(o.displayed.count))
-            if let heading { s += headingText(heading) }
-            s += "<rect x=\"2\" y=\"\(f(top + 2))\" width=\"256\" height=\"\(f(62 + 16 * Double(o.displayed.count)))\" class=\"screen\"/>"
-            s += text(10, top + 22, "viewport \(num(viewport.width)) × \(num(viewport.height)) pt: not drawable to scale", "note")
-            s += text(10, top + 40, "layout: \(o.layout.tooSmall ? "tooSmall (L5), no items shown" : o.layout.description)", "note")
-            s += text(10, top + 58, "query \(quoted(o.query))\(o.cancelVisible ? " · Cancel" : "") · Close All \(o.closeAllEnabled ? "enabled" : "disabled")", "note")
-            for (i, id) in o.displayed.enumerated() {
-                s += "<g class=\"cell\" data-tab=\"\(xml(id))\" data-index=\"\(i)\">" + text(10, top + 74 + 16 * Double(i), "#\(i) \(id) \(quoted(title(of: id)))", "note") + "</g>"
-            }
-            return s + "</svg>"
-        }
+        guard drawable else { return described(top: top) }
         let scale = min(Self.maxWidth / viewport.width, Self.maxHeight / viewport.height)
-        func p(_ x: Double) -> Double { x * scale }
-        let w = p(viewport.width), h = p(viewport.height)
+        let w = viewport.width * scale, h = viewport.height * scale
         var s = open(width: w + 4, height: h + top + 4)
         if let heading { s += headingText(heading) }
         s += "<g transform=\"translate(2 \(f(top + 2)))\">"
@@ -57,55 +43,79 @@ public struct StoryboardFrame {
         for (x, y, bw, bh) in [(0, 0, viewport.width, viewport.safeTop), (0, viewport.height - viewport.safeBottom, viewport.width, viewport.safeBottom),
                                (0, 0, viewport.safeLeft, viewport.height), (viewport.width - viewport.safeRight, 0, viewport.safeRight, viewport.height)]
             where bw > 0 && bh > 0 && bw.isFinite && bh.isFinite {
-            s += "<rect x=\"\(f(p(x)))\" y=\"\(f(p(y)))\" width=\"\(f(p(bw)))\" height=\"\(f(p(bh)))\" class=\"inset\"/>"
+            s += "<rect x=\"\(f(x * scale))\" y=\"\(f(y * scale))\" width=\"\(f(bw * scale))\" height=\"\(f(bh * scale))\" class=\"inset\"/>"
         }
-        // The search bar (F6, F7).
-        let barY = p(max(0, viewport.safeTop)) + 4, barH = max(12, p(Self.searchBar) - 8)
-        let left = p(max(0, viewport.safeLeft)) + 4, right = w - p(max(0, viewport.safeRight)) - 4
+        let left = max(0, viewport.safeLeft) * scale + 4, right = w - max(0, viewport.safeRight) * scale - 4
+        s += searchBarSVG(scale: scale, left: left, right: right)
+        let gridTop = (max(0, viewport.safeTop) + Self.searchBar) * scale
+        let gridBottom = h - (max(0, viewport.safeBottom) + Self.toolbar) * scale
+        s += gridSVG(scale: scale, width: w, left: left, gridTop: gridTop, gridBottom: gridBottom)
+        // The toolbar: new tab and Close All (B1).
+        let toolbar = Self.toolbar * scale
+        s += "<rect x=\"0\" y=\"\(f(gridBottom))\" width=\"\(f(w))\" height=\"\(f(toolbar))\" class=\"toolbar\"/>"
+        s += text(left + 4, gridBottom + toolbar / 2 + 4, "+ New Tab", "button")
+        s += "<text x=\"\(f(right - 2))\" y=\"\(f(gridBottom + toolbar / 2 + 4))\" text-anchor=\"end\" class=\"\(observation.closeAllEnabled ? "button" : "disabled")\">"
+            + "Close All" + "</text>"
+        return s + "</g></svg>"
+    }
+
+    /// An absurd viewport, described rather than drawn to scale.
+    func described(top: Double) -> String {
+        let o = observation
+        var s = open(width: 260, height: 70 + top + 16 * Double(o.displayed.count))
+        if let heading { s += headingText(heading) }
+        s += "<rect x=\"2\" y=\"\(f(top + 2))\" width=\"256\" height=\"\(f(62 + 16 * Double(o.displayed.count)))\" class=\"screen\"/>"
+        s += text(10, top + 22, "viewport \(num(viewport.width)) × \(num(viewport.height)) pt: not drawable to scale", "note")
+        s += text(10, top + 40, "layout: \(o.layout.tooSmall ? "tooSmall (L5), no items shown" : o.layout.description)", "note")
+        s += text(10, top + 58, "query \(quoted(o.query))\(o.cancelVisible ? " · Cancel" : "") · Close All \(o.closeAllEnabled ? "enabled" : "disabled")", "note")
+        for (i, id) in o.displayed.enumerated() {
+            s += "<g class=\"cell\" data-tab=\"\(xml(id))\" data-index=\"\(i)\">" + text(10, top + 74 + 16 * Double(i), "#\(i) \(id) \(quoted(title(of: id)))", "note") + "</g>"
+        }
+        return s + "</svg>"
+    }
+
+    /// The search bar (F6, F7): the field with the query or its placeholder, and Cancel.
+    func searchBarSVG(scale: Double, left: Double, right: Double) -> String {
+        let o = observation
+        let barY = max(0, viewport.safeTop) * scale + 4, barH = max(12, Self.searchBar * scale - 8)
         let cancelW = o.cancelVisible ? min(52, (right - left) / 3) : 0
-        s += "<rect x=\"\(f(left))\" y=\"\(f(barY))\" width=\"\(f(max(4, right - left - cancelW)))\" height=\"\(f(barH))\" rx=\"6\" class=\"searchfield\"/>"
+        var s = "<rect x=\"\(f(left))\" y=\"\(f(barY))\" width=\"\(f(max(4, right - left - cancelW)))\" height=\"\(f(barH))\" rx=\"6\" class=\"searchfield\"/>"
         s += text(left + 6, barY + barH / 2 + 4, o.query.isEmpty ? "Search Tabs" : quoted(o.query), o.query.isEmpty ? "placeholder" : "query")
         if o.cancelVisible { s += text(right - cancelW + 4, barY + barH / 2 + 4, "Cancel", "button") }
-        // The grid (L1–L7) and its cells.
-        let gridTop = p(max(0, viewport.safeTop) + Self.searchBar)
-        let gridBottom = h - p(max(0, viewport.safeBottom) + Self.toolbar)
-        let layout = o.layout
+        return s
+    }
+
+    /// The grid (L1–L7) and its cells, clipped between the search bar and the toolbar.
+    func gridSVG(scale: Double, width w: Double, left: Double, gridTop: Double, gridBottom: Double) -> String {
+        let o = observation, layout = o.layout
+        var s = "<svg x=\"0\" y=\"\(f(gridTop))\" width=\"\(f(w))\" height=\"\(f(max(0, gridBottom - gridTop)))\" overflow=\"hidden\">"
         if layout.tooSmall {
             // L5: the layout places nothing; the displayed tabs are still listed, as text.
-            s += "<svg x=\"0\" y=\"\(f(gridTop))\" width=\"\(f(w))\" height=\"\(f(max(0, gridBottom - gridTop)))\" overflow=\"hidden\">"
             s += text(left + 4, 14, "tooSmall (L5): no items shown", "note")
             for (i, id) in o.displayed.enumerated() {
                 s += "<g class=\"cell\" data-tab=\"\(xml(id))\" data-index=\"\(i)\">" + text(left + 4, 28 + 12 * Double(i), "#\(i) \(id) \(quoted(title(of: id)))", "id") + "</g>"
             }
-            s += "</svg>"
-        } else {
-            // Every displayed cell is drawn (a test reads them back), inside a nested <svg>
-            // that clips the ones below the toolbar; "+N more below" says how many.
-            let rows = SimulatedFlowLayout.rows(layout.refLayout, viewportWidth: viewport.width, count: o.displayed.count) ?? []
-            var index = 0, hidden = 0
-            var cells = "", swiping = ""
-            for (r, count) in rows.enumerated() {
-                for c in 0..<count {
-                    let x = p(layout.insetLeft + Double(c) * (layout.itemWidth + Self.spacing))
-                    let y = p(layout.insetTop + Double(r) * (layout.itemHeight + Self.spacing))
-                    let id = o.displayed[index]
-                    if gridTop + y + 10 > gridBottom { hidden += 1 }
-                    let drawn = cell(id, index, x, y, p(layout.itemWidth), p(layout.itemHeight), scale)
-                    if id == o.swipeHolder { swiping = drawn } else { cells += drawn }
-                    index += 1
-                }
-            }
-            s += "<svg x=\"0\" y=\"\(f(gridTop))\" width=\"\(f(w))\" height=\"\(f(max(0, gridBottom - gridTop)))\" overflow=\"hidden\">"
-            s += cells + swiping + "</svg>"      // the swiping cell last: above the others (G3)
-            if hidden > 0 { s += text(left + 4, gridBottom - 4, "+\(hidden) more below", "note") }
+            return s + "</svg>"
         }
-        // The toolbar: new tab and Close All (B1).
-        let barTop = gridBottom
-        s += "<rect x=\"0\" y=\"\(f(barTop))\" width=\"\(f(w))\" height=\"\(f(p(Self.toolbar)))\" class=\"toolbar\"/>"
-        s += text(left + 4, barTop + p(Self.toolbar) / 2 + 4, "+ New Tab", "button")
-        s += "<text x=\"\(f(right - 2))\" y=\"\(f(barTop + p(Self.toolbar) / 2 + 4))\" text-anchor=\"end\" class=\"\(o.closeAllEnabled ? "button" : "disabled")\">"
-            + "Close All" + "</text>"
-        return s + "</g></svg>"
+        // Every displayed cell is drawn (a test reads them back), inside a nested <svg>
+        // that clips the ones below the toolbar; "+N more below" says how many.
+        let rows = SimulatedFlowLayout.rows(layout.refLayout, viewportWidth: viewport.width, count: o.displayed.count) ?? []
+        var index = 0, hidden = 0
+        var cells = "", swiping = ""
+        for (r, count) in rows.enumerated() {
+            for c in 0..<count {
+                let x = (layout.insetLeft + Double(c) * (layout.itemWidth + Self.spacing)) * scale
+                let y = (layout.insetTop + Double(r) * (layout.itemHeight + Self.spacing)) * scale
+                let id = o.displayed[index]
+                if gridTop + y + 10 > gridBottom { hidden += 1 }
+                let drawn = cell(id, index, x, y, layout.itemWidth * scale, layout.itemHeight * scale, scale)
+                if id == o.swipeHolder { swiping = drawn } else { cells += drawn }
+                index += 1
+            }
+        }
+        s += cells + swiping + "</svg>"      // the swiping cell last: above the others (G3)
+        if hidden > 0 { s += text(left + 4, gridBottom - 4, "+\(hidden) more below", "note") }
+        return s
     }
 
     /// Several frames side by side in one SVG (the failing step: implementation and oracle).
