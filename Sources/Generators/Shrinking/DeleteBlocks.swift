@@ -14,16 +14,10 @@ struct DeleteBlocks: ShrinkPass {
         while state.best.count > Shrinker.longSequence && block >= 8 && !state.stopped {
             var start = (state.best.count / block - 1) * block
             while start >= 0 && !state.stopped {
-                let best = state.best
                 let starts = stride(from: start, through: max(0, start - (state.width - 1) * block), by: -block).filter { $0 >= 0 }
-                let candidates = starts.map { s -> [Action] in
-                    var c = best
-                    c.removeSubrange(s..<min(s + block, best.count))
-                    return c
-                }
-                if let j = state.attempt(candidates) {
+                if let s = state.removeWindow(size: block, starts: starts) {
                     accepted = true
-                    start = min(starts[j], state.best.count - block)
+                    start = min(s, state.best.count - block)
                 } else {
                     start -= block * starts.count
                 }

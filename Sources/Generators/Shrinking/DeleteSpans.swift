@@ -12,16 +12,10 @@ struct DeleteSpans: ShrinkPass {
         while size >= 1 && !state.stopped {
             var start = state.best.count - size
             while start >= 0 && !state.stopped {
-                let best = state.best
                 let starts = Array(stride(from: start, through: max(0, start - state.width + 1), by: -1))
-                let candidates = starts.map { s -> [Action] in
-                    var c = best
-                    c.removeSubrange(s..<min(s + size, best.count))
-                    return c
-                }
-                if let j = state.attempt(candidates) {
+                if let s = state.removeWindow(size: size, starts: starts) {
                     accepted = true
-                    start = min(starts[j], state.best.count - size)
+                    start = min(s, state.best.count - size)
                 } else {
                     start -= starts.count
                 }

@@ -61,6 +61,19 @@ public final class ShrinkState {
         return nil
     }
 
+    /// Offers `best` without each window `start..<start + size`, in the order of `starts`;
+    /// returns the start of the window whose removal was accepted, if any. (What the
+    /// deleting passes share.)
+    public func removeWindow(size: Int, starts: [Int]) -> Int? {
+        let best = self.best
+        let candidates = starts.map { s -> [Action] in
+            var c = best
+            c.removeSubrange(s..<min(s + size, best.count))
+            return c
+        }
+        return attempt(candidates).map { starts[$0] }
+    }
+
     private func count(_ n: Int, accepted: Bool) {
         attempts += n
         guard current < statistics.count else { return }
