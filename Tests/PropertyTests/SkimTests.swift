@@ -4,7 +4,7 @@ import Generators
 import Testing
 
 /// Most steps skip the oracle's full observation: it is asked whether it agrees with the
-/// implementation's (`GridDriver.agrees(with:)`), and observed in full when it does not,
+/// implementation's (`AgreeingDriver.agrees(with:)`), and observed in full when it does not,
 /// every `Runner.fullComparisonEvery` steps and at the end of a sequence (issue #14, part 2).
 /// These tests show that the shortcut tells what the full comparison would, and that the
 /// runner finds the same failures with it as without it.
@@ -120,12 +120,12 @@ import Testing
 
 /// An oracle that always says it agrees with the implementation: only the full comparisons
 /// can catch it.
-struct AlwaysAgrees: GridDriver {
+struct AlwaysAgrees: AgreeingDriver {
     var base: ReferenceDriver
     mutating func apply(_ action: Action) -> StepOutcome { base.apply(action) }
     func observe() -> Observation { base.observe() }
     func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
-    func agrees(with observation: Observation) -> Bool? { true }
+    func agrees(with observation: Observation) -> Bool { true }
     static let factory = DriverFactory(name: "always-agrees", summary: "the reference, claiming to agree at every step") {
         AlwaysAgrees(base: ReferenceDriver(viewport: $0))
     }

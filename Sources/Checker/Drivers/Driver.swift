@@ -14,18 +14,20 @@ public protocol GridDriver {
     /// P4/P5: what went wrong with crash-safe saving at the last `.save`, if the driver
     /// saves to files at all (default: nil).
     func storageProblem() -> String?
-    /// Whether `observe()` would equal `observation` (`Observation ==`), told without
-    /// building it — or nil (the default) when the driver cannot tell that way, and every
-    /// step observes it in full. What lets most steps skip the oracle's full observation:
-    /// the runner asks the oracle whether it agrees with the implementation's observation,
-    /// and compares the two field by field whenever it does not, every
-    /// `Runner.fullComparisonEvery` steps, and at the end of every sequence.
-    func agrees(with observation: Observation) -> Bool?
 }
 
 extension GridDriver {
     public func storageProblem() -> String? { nil }
-    public func agrees(with observation: Observation) -> Bool? { nil }
+}
+
+/// An engine optimisation, not part of what a driver must do: an oracle that can say
+/// whether its `observe()` would equal an observation (`Observation ==`) without building
+/// its own. The run loop asks it after each step and compares the two field by field
+/// whenever it says no, every `Runner.fullComparisonEvery` steps, and at the end of every
+/// sequence; an oracle that is not one is observed in full at every step.
+/// `ReferenceDriver` is one.
+public protocol AgreeingDriver: GridDriver {
+    func agrees(with observation: Observation) -> Bool
 }
 
 public struct RoundTripError: Error, Sendable {

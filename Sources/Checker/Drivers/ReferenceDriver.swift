@@ -3,7 +3,7 @@ import Generators
 import ReferenceModel
 
 /// Drives the naive `ReferenceGrid`.
-public struct ReferenceDriver: GridDriver {
+public struct ReferenceDriver: AgreeingDriver {
     package var grid: ReferenceGrid
     var saved: Data?
 
@@ -74,7 +74,7 @@ public struct ReferenceDriver: GridDriver {
     /// grid's plain arrays (the displayed ids filtered afresh) without building the
     /// observation's arrays. Strings both models got from the same action share storage, so
     /// most string comparisons here are a pointer comparison.
-    public func agrees(with o: Observation) -> Bool? {
+    public func agrees(with o: Observation) -> Bool {
         let g = grid
         guard g.tabs.count == o.tabIDs.count && g.tabs.count == o.titles.count else { return false }
         for i in g.tabs.indices where g.tabs[i].id != o.tabIDs[i] || g.tabs[i].title != o.titles[i] { return false }

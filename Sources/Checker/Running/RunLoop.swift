@@ -22,7 +22,7 @@ struct RunLoop {
     let onStep: ((Runner.StepRecord) -> Void)?
 
     var impl: any GridDriver
-    var ref: any GridDriver
+    var ref: OracleSlot
     var implObs: Observation
     var refObs: Observation
     var view: SimulatedCollectionView
@@ -57,7 +57,7 @@ struct RunLoop {
         skimming = everything && onStep == nil && differential
         self.onStep = onStep
         impl = start?.0 ?? runner.implementation.make(runner.startViewport)
-        ref = start?.1 ?? runner.oracle.make(runner.startViewport)
+        ref = OracleSlot(start?.1 ?? runner.oracle.make(runner.startViewport))
         implObs = impl.observe()
         refObs = ref.observe()
         view = SimulatedCollectionView(items: implObs.displayed)
@@ -123,7 +123,7 @@ struct RunLoop {
     /// observation, that observation stands for it; else it is observed in full — and in
     /// full every `fullComparisonEvery` steps and at the last step whatever it says.
     @inline(__always) mutating func observeOracle(_ step: Int, agreeingWith implPost: Observation) -> Observation {
-        if skimming && (step + 1) % Runner.fullComparisonEvery != 0 && step != length - 1, ref.agrees(with: implPost) == true {
+        if skimming && (step + 1) % Runner.fullComparisonEvery != 0 && step != length - 1, ref.agrees(with: implPost) {
             oracleSkipped = true
             return implPost
         }
@@ -212,10 +212,28 @@ struct RunLoop {
             // Everything a later step's verdict can depend on: both drivers whole (every
             // stored property, private ones too), the view, and the runner's own flags —
             // read through `StateText`, a `dump` with dictionaries and sets in sorted order.
-            out.stateKey = StateHash(StateText.of((impl, ref, view, appeared, viewport, saved)))
+            out.stateKey = StateHash(StateText.of((impl, ref.driver, view, appeared, viewport, saved)))
         }
         out.choices = choices?.recorded ?? []
         out.bounds = choices?.bounds ?? []
         return out
     }
+}
+
+/// The oracle as the run loop keeps it: an `AgreeingDriver` is kept as one, so asking it
+/// whether it agrees costs no cast at each step; any other driver as it is.
+struct OracleSlot {
+    private var plain: (any GridDriver)?
+    private var agreeing: (any AgreeingDriver)?
+
+    init(_ driver: any GridDriver) {
+        if let a = driver as? any AgreeingDriver { agreeing = a } else { plain = driver }
+    }
+
+    mutating func apply(_ action: Action) -> StepOutcome { agreeing != nil ? agreeing!.apply(action) : plain!.apply(action) }
+    func observe() -> Observation { agreeing?.observe() ?? plain!.observe() }
+    /// Whether the oracle's observation would equal `o`; false when it cannot say.
+    func agrees(with o: Observation) -> Bool { agreeing?.agrees(with: o) ?? false }
+    /// The driver itself, for `StateText`.
+    var driver: any GridDriver { agreeing ?? plain! }
 }
