@@ -4,8 +4,8 @@ import Generators
 /// Seen failing on: planted `activeNilOnClose`; mutants 12, 24, 30.
 public struct ActiveTabProperty: StepProperty {
     public static let name = Property("activeTab")
-    public let rules = ["A1", "A2", "A3", "A4"]
-    public let needs: Set<Capability> = [.activeTab]
+    public var rules: [String] { ["A1", "A2", "A3", "A4"] }
+    public var needs: Set<Capability> { [.activeTab] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

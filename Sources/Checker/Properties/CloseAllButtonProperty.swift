@@ -4,8 +4,8 @@ import Generators
 /// Seen failing on: planted `noStateOnAppear`; mutants 03, 19.
 public struct CloseAllButtonProperty: StepProperty {
     public static let name = Property("closeAllButton")
-    public let rules = ["B1", "B2"]
-    public let needs: Set<Capability> = [.closeAll]
+    public var rules: [String] { ["B1", "B2"] }
+    public var needs: Set<Capability> { [.closeAll] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

@@ -6,9 +6,12 @@ import Generators
 /// Seen failing on: planted `filterByScalars`; mutants 13, 14, 15.
 public struct FilterProperty: StepProperty {
     public static let name = Property("filter")
-    public let rules = ["F1"]
-    public let needs: Set<Capability> = [.filter]
+    public var rules: [String] { ["F1"] }
+    public var needs: Set<Capability> { [.filter] }
     var memo = FilterMemo()
+    /// Whether `memo` holds the titles of the step before this one (it is not updated while
+    /// the query is empty), so an unchanged tab list needs no comparison of titles.
+    var memoIsLastStep = false
     public init() {}
 
     /// Displayed, recomputed from the observed tabs and query with the spec's own words:
@@ -19,10 +22,12 @@ public struct FilterProperty: StepProperty {
     public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let p = post
         if p.query.isEmpty {
+            memoIsLastStep = false
             guard p.displayed != p.tabIDs else { return nil }
             return filterViolation(p, expected: p.tabIDs)
         }
-        let matched = memo.matches(p.titles, p.query)
+        let matched = memo.matches(p.titles, p.query, unchanged: memoIsLastStep && f.tabsUnchanged)
+        memoIsLastStep = true
         var k = 0
         for (i, id) in p.tabIDs.enumerated() where matched[i] {
             guard k < p.displayed.count, p.displayed[k] == id else { break }
@@ -50,9 +55,10 @@ public struct FilterProperty: StepProperty {
         private var loweredTitles: [[Character]] = []
         private var matched: [Bool] = []
 
-        mutating func matches(_ now: [String], _ q: String) -> [Bool] {
+        /// `unchanged`: the caller knows `now` equals the titles of the last call.
+        mutating func matches(_ now: [String], _ q: String, unchanged: Bool = false) -> [Bool] {
             let sameQuery = q == query
-            if sameQuery && now == titles { return matched }
+            if sameQuery && (unchanged || now == titles) { return matched }
             if !sameQuery {
                 query = q
                 lowered = Array(q.lowercased())

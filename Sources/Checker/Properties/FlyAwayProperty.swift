@@ -11,8 +11,8 @@ import Generators
 /// fixing steps 2, 5, 6 and 9 (Examples/TutorialGrid).
 public struct FlyAwayProperty: StepProperty {
     public static let name = Property("flyAway")
-    public let rules = ["G6"]
-    public let needs: Set<Capability> = [.flyAway, .layout]
+    public var rules: [String] { ["G6"] }
+    public var needs: Set<Capability> { [.flyAway, .layout] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

@@ -4,8 +4,8 @@ import Generators
 /// Seen failing on: planted `noMinimumWidth`, `layoutFromFullCount`; mutant 10; the tutorial layout in LayoutSweepTests.
 public struct ItemsPerRowProperty: StepProperty {
     public static let name = Property("itemsPerRow")
-    public let rules = ["L5", "L6"]
-    public let needs: Set<Capability> = [.layout]
+    public var rules: [String] { ["L5", "L6"] }
+    public var needs: Set<Capability> { [.layout] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

@@ -6,8 +6,8 @@ import Generators
 /// Seen failing on: planted `closesTabsIndex`, `newTabInsertsFullCount`; mutants 01, 02, 04, 11, 17, 20, 21.
 public struct MappingProperty: StepProperty {
     public static let name = Property("mapping")
-    public let rules = ["F3", "F4", "F10", "G6"]
-    public let needs: Set<Capability> = []
+    public var rules: [String] { ["F3", "F4", "F10", "G6"] }
+    public var needs: Set<Capability> { [] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

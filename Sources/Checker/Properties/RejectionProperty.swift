@@ -4,8 +4,8 @@ import Generators
 /// Seen failing on: planted `rejectedSelectClearsActive`.
 public struct RejectionProperty: StepProperty {
     public static let name = Property("rejection")
-    public let rules = ["F3", "F9", "A1", "G1", "G6", "P3"]
-    public let needs: Set<Capability> = []
+    public var rules: [String] { ["F3", "F9", "A1", "G1", "G6", "P3"] }
+    public var needs: Set<Capability> { [] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

@@ -8,8 +8,8 @@ import Generators
 /// Seen failing on: planted `closesNotRecorded`, `reopenAtEnd`; mutants 22, 23, 28.
 public struct ReopenProperty: StepProperty {
     public static let name = Property("reopen")
-    public let rules = ["U1", "U2", "U3"]
-    public let needs: Set<Capability> = [.reopen]
+    public var rules: [String] { ["U1", "U2", "U3"] }
+    public var needs: Set<Capability> { [.reopen] }
     /// One entry a close: each tab it removed, where it was, whether it was active.
     var history: [[(id: String, title: String, position: Int, wasActive: Bool)]] = []
     public init() {}

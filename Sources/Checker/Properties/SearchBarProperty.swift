@@ -7,8 +7,8 @@ import Generators
 /// Seen failing on: planted `cancelKeepsQuery`, `queryLowercased`; mutant 29.
 public struct SearchBarProperty: StepProperty {
     public static let name = Property("searchBar")
-    public let rules = ["F6", "F7"]
-    public let needs: Set<Capability> = [.filter]
+    public var rules: [String] { ["F6", "F7"] }
+    public var needs: Set<Capability> { [.filter] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

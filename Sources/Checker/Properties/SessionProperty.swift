@@ -4,8 +4,8 @@ import Generators
 /// leaves the previous save loadable. Seen failing on: planted `partialRestore`; mutant 18.
 public struct SessionProperty: StepProperty {
     public static let name = Property("session")
-    public let rules = ["P2", "P3", "P4", "P5"]
-    public let needs: Set<Capability> = [.sessions]
+    public var rules: [String] { ["P2", "P3", "P4", "P5"] }
+    public var needs: Set<Capability> { [.sessions] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

@@ -8,6 +8,8 @@ public struct StepFacts {
     public let action: Action
     /// The ids in `pre` but not in `post`, in `pre` order (empty for most steps).
     public let gone: [String]
+    /// Whether `post` has the same tabs as `pre`: ids, order and titles (most steps).
+    public let tabsUnchanged: Bool
 
     /// `pre` minus `post`, in `pre` order. Ids are unique (the mapping property checks it),
     /// so when `post` is `pre` with some ids removed — every close — one merge pass finds

@@ -4,8 +4,8 @@ import Generators
 /// Seen failing on: planted `rightwardDeletes`, `negativeDuration`, `lockKeptOnClose`; mutants 05–08, 16, 25–27.
 public struct SwipeLockProperty: StepProperty {
     public static let name = Property("swipeLock")
-    public let rules = ["G1", "G2", "G3", "G4", "G5", "G6"]
-    public let needs: Set<Capability> = [.swipes, .flyAway]
+    public var rules: [String] { ["G1", "G2", "G3", "G4", "G5", "G6"] }
+    public var needs: Set<Capability> { [.swipes, .flyAway] }
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {

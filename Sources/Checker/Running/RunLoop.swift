@@ -140,7 +140,10 @@ struct RunLoop {
         }
         if let sent = implOut.closeAllSent { view.receiveCloseAllState(sent) }
         let needsRoundTrip: Bool = { if case .save = action { return roundTrips } else { return false } }()
-        let facts = StepFacts(action: action, gone: StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs), outcome: implOut,
+        // Most steps leave the tabs alone: compared once here, for every property to read.
+        let idsUnchanged = implObs.tabIDs == implPost.tabIDs
+        let facts = StepFacts(action: action, gone: idsUnchanged ? [] : StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs),
+                              tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, outcome: implOut,
                               viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
                               viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
                               storageProblem: needsRoundTrip ? impl.storageProblem() : nil)
