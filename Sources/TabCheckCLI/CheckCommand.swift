@@ -16,10 +16,10 @@ struct CheckCommand {
     /// (stdout into a pipe or file is block-buffered), so a killed run's log still holds
     /// every line it printed.
     func say(_ s: String) {
-        if options.json { FileHandle.standardError.write(Data((s + "\n").utf8)) } else { print(s); fflush(nil) }
+        if options.json { Console.error((s + "\n")) } else { print(s); fflush(nil) }
     }
 
-    func warn(_ s: String) { FileHandle.standardError.write(Data("tabcheck: \(s)\n".utf8)) }
+    func warn(_ s: String) { Console.error("tabcheck: \(s)\n") }
 
     func runner(_ compare: [String], _ properties: [Property]) -> Runner {
         Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!, properties: properties)
@@ -69,12 +69,12 @@ struct CheckCommand {
         let result = campaign.run(progressEvery: tty ? 0.25 : 5, progress: { p in
             guard !options.quiet else { return }
             let line = "  \(p.sequences) sequences, \(p.steps) steps, \(Int(Double(p.steps) / max(p.elapsed, 1e-9))) steps/s, \(String(format: "%.1f", p.elapsed)) s, no failure yet"
-            if tty { FileHandle.standardError.write(Data(("\r" + line).utf8)) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            if tty { Console.error(("\r" + line)) } else { Console.error((line + "\n")) }
         }, onFailure: { seed, _, outcome in
-            if tty { FileHandle.standardError.write(Data("\n".utf8)) }
+            if tty { Console.error("\n") }
             saved = reportOriginal(seed: seed, outcome: outcome, origin: "sequence seed \(hex(seed))")
         })
-        if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if tty { Console.error("\r\u{1B}[K") }
         var ending = Ending(verdict: result.interrupted ? .interrupted : .pass, runner: campaign.runner, seed: hex(config.seed),
                             sequences: result.sequences, steps: result.steps, elapsed: result.elapsed,
                             secondsToFailure: result.secondsToFailure, coverage: result.coverage)

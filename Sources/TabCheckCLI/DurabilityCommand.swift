@@ -73,14 +73,14 @@ enum DurabilityCommand {
     /// The child: continue from what loads, save forever, say each completed save.
     static func saveForever(_ store: SessionStore) -> Never {
         var k = number(store.load().snapshot) ?? 0
-        FileHandle.standardOutput.write(Data("ready \(k)\n".utf8))
+        Console.output("ready \(k)\n")
         while true {
             k += 1
             do { try store.save(snapshot(k)) } catch {
-                FileHandle.standardError.write(Data("tabcheck durability: save \(k) failed: \(error)\n".utf8))
+                Console.error("tabcheck durability: save \(k) failed: \(error)\n")
                 exit(3)
             }
-            FileHandle.standardOutput.write(Data("saved \(k)\n".utf8))
+            Console.output("saved \(k)\n")
         }
     }
 

@@ -11,7 +11,7 @@ struct Drivers: Sendable {
 }
 
 package func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("tabcheck: \(message.replacing("\n", with: " "))\n".utf8))
+    Console.error("tabcheck: \(message.replacing("\n", with: " "))\n")
     exit(2)
 }
 
@@ -70,6 +70,7 @@ Lists the properties (with the SPEC rules each checks) and the drivers --compare
 public enum TabCheck {
     public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), drivers extra: [DriverFactory] = []) -> Never {
         Interrupt.install()
+        Console.install()
         do throws(InputError) {
             var seen: [String] = []
             for d in DriverFactory.builtIn + extra {

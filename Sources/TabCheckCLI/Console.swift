@@ -1,0 +1,29 @@
+import Foundation
+
+/// Writing to the terminal without ever trapping. `FileHandle.write` traps when the stream
+/// cannot be written (stderr closed with `2>&-`, or `2>/dev/full`); a lost progress line or
+/// diagnostic must not cost a run, so these write(2) the bytes and ignore its errors, and
+/// SIGPIPE is ignored (`tabcheck | head -1` closes stdout after the first line: the run goes
+/// on, saves its failure and exits with its own code).
+package enum Console {
+    /// Once, at start-up.
+    package static func install() { signal(SIGPIPE, SIG_IGN) }
+
+    package static func error(_ s: String) { write(2, s) }
+
+    /// After what `print` has buffered, so the lines keep their order.
+    package static func output(_ s: String) {
+        fflush(nil)
+        write(1, s)
+    }
+
+    private static func write(_ fd: Int32, _ s: String) {
+        var bytes = Array(s.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { return }      // closed, full, or gone: the line is lost, the run goes on
+            done += n
+        }
+    }
+}

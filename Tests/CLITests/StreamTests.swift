@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// #23.2, #23.3: output that cannot be written never costs a run. A diagnostic to a full or
+/// closed stderr is lost, not a trap; a reader that stops after the first line (`| head -1`)
+/// does not stop the run, which still saves its failure and exits with its own code.
+@Suite struct StreamTests {
+    func run(_ tool: String, _ args: [String], cwd: URL, stdout: Any, stderr: Any) throws -> Process {
+        let p = Process()
+        p.executableURL = Tool.binaries.appendingPathComponent(tool)
+        p.arguments = args
+        p.currentDirectoryURL = cwd
+        p.standardOutput = stdout
+        p.standardError = stderr
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
+    @Test func aFullStderrIsNotATrap() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let p = try run("tabcheck", ["--bogus"], cwd: Tool.scratch("full"), stdout: FileHandle.nullDevice, stderr: full)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 2, "\(p.terminationReason) \(p.terminationStatus)")
+    }
+
+    @Test func aClosedPipeKeepsTheRunAndItsFailure() throws {
+        let dir = Tool.scratch("pipe")
+        let out = Pipe()
+        let p = try run("tabcheck-planted", FailureTests.planted + ["--sequences", "200", "--shrink-time", "1"], cwd: dir,
+                        stdout: out, stderr: FileHandle.nullDevice)
+        // Read the first line, then close the pipe, as `head -1` does.
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first += chunk
+        }
+        try out.fileHandleForReading.close()
+        p.waitUntilExit()
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("tabcheck: planted-f3 vs reference"))
+        #expect(p.terminationReason == .exit && p.terminationStatus == 1, "\(p.terminationReason) \(p.terminationStatus)")
+        let saved = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(".tabcheck/failures").path)) ?? []
+        #expect(saved.count == 1, "nothing saved: \(saved)")
+    }
+}
