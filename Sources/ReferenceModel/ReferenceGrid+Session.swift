@@ -28,10 +28,12 @@ extension ReferenceGrid {
         if let a = file.activeTabID, !seen.contains(a) { return .reject("invalidSession") }
         tabs = file.tabs.map { RefTab(id: $0.id, title: $0.title) }
         active = file.activeTabID
+        if policy.activeAfterClose == .mostRecentlyActive { activations = active.map { [$0] } ?? [] }
         query = ""
         swipe = RefSwipe()
         pending = []
         closedEntries = []
+        _ = replaceEmptyGrid()
         return RefOutcome(update: .reload, closeAllEnabled: closeAllEnabled)
     }
 }

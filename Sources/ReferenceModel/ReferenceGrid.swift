@@ -62,7 +62,18 @@ package struct ReferenceGrid: Sendable {
     /// Always `LoweredCharacter.lowered(query)`.
     package private(set) var loweredQuery: [LoweredCharacter] = []
     package var cancelVisible = false
-    package var active: String? = nil
+    package var active: String? = nil {
+        didSet {
+            guard policy.activeAfterClose == .mostRecentlyActive, let a = active, a != oldValue else { return }
+            activations.removeAll { $0 == a }
+            activations.append(a)
+        }
+    }
+    /// The tabs made active since the last restore, most recent last; kept only for
+    /// `Policy.ActiveAfterClose.mostRecentlyActive`.
+    package internal(set) var activations: [String] = []
+    /// The choices where tab models differ; SPEC's by default.
+    package let policy: Policy
     package var viewport: RefViewport
     package var swipe = RefSwipe()
     package var pending: [String] = []
@@ -71,9 +82,11 @@ package struct ReferenceGrid: Sendable {
     private var idPrefix: String
     private var nextID = 1
 
-    package init(viewport: RefViewport, idPrefix: String = "t") {
+    package init(viewport: RefViewport, idPrefix: String = "t", policy: Policy = .spec) {
         self.viewport = viewport
         self.idPrefix = idPrefix
+        self.policy = policy
+        if policy.emptyGrid == .replacedByNewTab { _ = replaceEmptyGrid() }
     }
 
     // MARK: Reads (recomputed every time)
@@ -95,14 +108,19 @@ package struct ReferenceGrid: Sendable {
         return false
     }
 
+    /// F1 (or the policy's matching) for one tab.
+    func shows(_ tab: RefTab) -> Bool {
+        policy.filterMatching == .characterWise ? Self.matches(lowered: tab.lowered, query: loweredQuery)
+            : policy.matches(title: tab.title, query: query)
+    }
     /// F1: the tabs whose title matches the query, in `tabs` order; filtered on every read.
-    package var displayed: [RefTab] { tabs.filter { Self.matches(lowered: $0.lowered, query: loweredQuery) } }
+    package var displayed: [RefTab] { tabs.filter(shows) }
     /// The ids of `displayed`, filtered the same way without copying the tabs.
     package var displayedIDs: [String] {
         if loweredQuery.isEmpty { return tabs.map(\.id) }   // the empty query matches every title
         var ids: [String] = []
         ids.reserveCapacity(tabs.count)
-        for i in tabs.indices where Self.matches(lowered: tabs[i].lowered, query: loweredQuery) { ids.append(tabs[i].id) }
+        for i in tabs.indices where shows(tabs[i]) { ids.append(tabs[i].id) }
         return ids
     }
     package var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
@@ -116,10 +134,7 @@ package struct ReferenceGrid: Sendable {
     package mutating func willAppear() -> RefOutcome { RefOutcome(closeAllEnabled: closeAllEnabled) }   // B2
 
     package mutating func newTab() -> RefOutcome {                                         // F2, A2
-        var id = "\(idPrefix)\(nextID)"; nextID += 1
-        while position(of: id) != nil { id = "\(idPrefix)\(nextID)"; nextID += 1 }
-        tabs.append(RefTab(id: id, title: "New Tab"))
-        active = id
+        let id = appendNewTab()
         let update: ViewUpdate = displayedIndex(of: id).map { .batch(deletes: [], inserts: [$0], moves: []) } ?? .none
         return RefOutcome(update: update, closeAllEnabled: true)
     }
@@ -136,14 +151,12 @@ package struct ReferenceGrid: Sendable {
         let wasActive = active == id
         let closed = tabs.remove(at: pos)
         pushClosed([RefClosed(tab: closed, position: pos, wasActive: wasActive)])            // U1
-        if wasActive {                                                                   // A3
-            if pos < tabs.count { active = tabs[pos].id }
-            else if pos > 0 { active = tabs[pos - 1].id }
-            else { active = nil }
-        }
+        if wasActive { active = successor(closedAt: pos, id) }                           // A3
         if swipe.holder == id { swipe = RefSwipe() }                                     // G5
         pending.removeAll { $0 == id }
-        let update: ViewUpdate = shownAt.map { .batch(deletes: [$0], inserts: [], moves: []) } ?? .none
+        let inserted = replaceEmptyGrid()
+        let update: ViewUpdate = shownAt == nil && inserted.isEmpty ? .none
+            : .batch(deletes: shownAt.map { [$0] } ?? [], inserts: inserted, moves: [])
         return RefOutcome(update: update, closeAllEnabled: closeAllEnabled)
     }
 
@@ -156,7 +169,8 @@ package struct ReferenceGrid: Sendable {
         active = nil
         swipe = RefSwipe()
         pending = []
-        return RefOutcome(update: .reload, closeAllEnabled: false)
+        _ = replaceEmptyGrid()
+        return RefOutcome(update: .reload, closeAllEnabled: closeAllEnabled)
     }
 
     package mutating func setQuery(_ q: String) -> RefOutcome {                          // F6
@@ -241,6 +255,37 @@ package struct ReferenceGrid: Sendable {
     private mutating func pushClosed(_ entry: [RefClosed]) {                            // U1
         if entry.isEmpty { return }
         closedEntries.append(entry)
-        if closedEntries.count > 20 { closedEntries.removeFirst() }
+        while closedEntries.count > max(0, policy.reopenLimit) { closedEntries.removeFirst() }
+    }
+
+    /// A2: a new tab titled "New Tab", appended and made active; its id.
+    private mutating func appendNewTab() -> String {
+        var id = "\(idPrefix)\(nextID)"; nextID += 1
+        while position(of: id) != nil { id = "\(idPrefix)\(nextID)"; nextID += 1 }
+        tabs.append(RefTab(id: id, title: "New Tab"))
+        active = id
+        return id
+    }
+
+    /// `Policy.EmptyGrid.replacedByNewTab`: an empty grid gets one new tab, active; the
+    /// displayed indices it was inserted at (none when the query hides it, or nothing was done).
+    mutating func replaceEmptyGrid() -> [Int] {
+        guard tabs.isEmpty, policy.emptyGrid == .replacedByNewTab else { return [] }
+        let id = appendNewTab()
+        return displayedIndex(of: id).map { [$0] } ?? []
+    }
+
+    /// A3 under the policy: the tab active after the active one, at `pos`, closed.
+    private func successor(closedAt pos: Int, _ closed: String) -> String? {
+        let next = pos < tabs.count ? tabs[pos].id : nil
+        let previous = pos > 0 && pos - 1 < tabs.count ? tabs[pos - 1].id : nil
+        switch policy.activeAfterClose {
+        case .nextThenPrevious: return next ?? previous
+        case .previousThenNext: return previous ?? next
+        case .none: return nil
+        case .mostRecentlyActive:
+            let open = Set(tabs.map(\.id))
+            return activations.last { $0 != closed && open.contains($0) } ?? next ?? previous
+        }
     }
 }

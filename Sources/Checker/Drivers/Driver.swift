@@ -75,6 +75,14 @@ public struct DriverFactory: Sendable {
         ReferenceDriver(viewport: $0)
     }
 
+    /// The reference under `policy` (docs/policies.md); `.reference` is it under `Policy.spec`.
+    public static func reference(_ policy: Policy) -> DriverFactory {
+        guard policy != .spec else { return .reference }
+        return DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle, under the policy \(policy)") {
+            ReferenceDriver(viewport: $0, policy: policy)
+        }
+    }
+
     /// The names of this repository's own drivers: generated regression tests address them
     /// as `DriverFactory.named(…)!` (ProductionDriver).
     public static let builtInNames = ["production", "reference"]

@@ -8,7 +8,12 @@ public struct ReferenceDriver: AgreeingDriver {
     var saved: Data?
 
     public init(viewport: ViewportSpec) {
-        grid = ReferenceGrid(viewport: Self.viewport(viewport))
+        self.init(viewport: viewport, policy: .spec)
+    }
+
+    /// The reference under a policy (`Policy.spec`: SPEC.md as written).
+    public init(viewport: ViewportSpec, policy: Policy) {
+        grid = ReferenceGrid(viewport: Self.viewport(viewport), policy: policy)
     }
 
     static func viewport(_ v: ViewportSpec) -> RefViewport {
@@ -93,7 +98,7 @@ public struct ReferenceDriver: AgreeingDriver {
 
     public func roundTrip() -> Result<Observation, RoundTripError>? {
         guard let saved else { return nil }
-        var fresh = ReferenceGrid(viewport: grid.viewport)
+        var fresh = ReferenceGrid(viewport: grid.viewport, policy: grid.policy)
         let r = fresh.restore(saved)
         if let why = r.rejected { return .failure(RoundTripError(message: why)) }
         return .success(Self.observe(fresh))

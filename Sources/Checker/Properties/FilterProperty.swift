@@ -26,7 +26,9 @@ public struct FilterProperty: StepProperty {
             guard p.displayed != p.tabIDs else { return nil }
             return filterViolation(p, expected: p.tabIDs)
         }
-        let matched = memo.matches(p.titles, p.query, unchanged: memoIsLastStep && f.tabsUnchanged)
+        let matched = f.policy.filterMatching == .characterWise
+            ? memo.matches(p.titles, p.query, unchanged: memoIsLastStep && f.tabsUnchanged)
+            : p.titles.map { f.policy.matches(title: $0, query: p.query) }
         memoIsLastStep = true
         var k = 0
         for (i, id) in p.tabIDs.enumerated() where matched[i] {

@@ -1,6 +1,6 @@
 import Generators
 
-/// U1–U3: closes are recorded (at most 20), reopen restores them — each tab at
+/// U1–U3: closes are recorded (at most the policy's limit, SPEC: 20), reopen restores them — each tab at
 /// min(position, count), in ascending position order, with its title, active again if it
 /// was — and nothing to reopen is a no-op. The positions come from the property's own record
 /// of what each close removed (from the observations before it), kept like U1 says: newest
@@ -58,14 +58,14 @@ public struct ReopenProperty: StepProperty {
             history.append(f.gone.compactMap { id in
                 pre.tabIDs.firstIndex(of: id).map { (id, pre.titles[$0], $0, pre.active == id) }
             })
-            if history.count > 20 { history.removeFirst() }
+            while history.count > max(0, f.policy.reopenLimit) { history.removeFirst() }
         }
     }
 
     /// U1, U3: how many entries, and which tabs the newest holds.
     func counts(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
-        let p = post
-        if p.closedCount > 20 { return Violation(Self.name, "U1", "\(p.closedCount) closes are kept; at most 20") }
+        let p = post, limit = max(0, f.policy.reopenLimit)
+        if p.closedCount > limit { return Violation(Self.name, "U1", "\(p.closedCount) closes are kept; at most \(limit)") }
         guard f.outcome.rejected == nil else { return nil }
         let preIDs = pre.tabIDs, postIDs = post.tabIDs
         let gone = f.gone
@@ -85,14 +85,14 @@ public struct ReopenProperty: StepProperty {
         case .restoreSaved, .restoreData:
             if p.closedCount != 0 { return Violation(Self.name, "U1", "a restore must clear the reopen history") }
         default:
-            if !gone.isEmpty {
+            if !gone.isEmpty && limit > 0 {
                 if Set(p.newestClosed) != Set(gone) {
                     return Violation(Self.name, "U1", "closing \(gone) must record them as the newest entry, got \(p.newestClosed)")
                 }
-                if p.closedCount != min(20, pre.closedCount + 1) {
+                if p.closedCount != min(limit, pre.closedCount + 1) {
                     return Violation(Self.name, "U1", "a close must add one entry (now \(p.closedCount), before \(pre.closedCount))")
                 }
-            } else if p.closedCount != pre.closedCount {
+            } else if gone.isEmpty && p.closedCount != pre.closedCount {
                 return Violation(Self.name, "U1", "a step that closed nothing changed the reopen history")
             }
         }

@@ -50,4 +50,7 @@ public struct StepFacts {
     public let savedBefore: Bool
     /// P4/P5: a problem the driver saw saving to files with an injected crash.
     public let storageProblem: String?
+    /// The choices the run judges by (docs/policies.md): a property honours them, never
+    /// SPEC's defaults unconditionally.
+    public let policy: Policy
 }

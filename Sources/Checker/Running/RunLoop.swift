@@ -146,7 +146,7 @@ struct RunLoop {
                               tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, outcome: implOut,
                               viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
                               viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
-                              storageProblem: needsRoundTrip ? impl.storageProblem() : nil)
+                              storageProblem: needsRoundTrip ? impl.storageProblem() : nil, policy: runner.policy)
         if case .save = action { saved = true }
         return facts
     }

@@ -17,6 +17,9 @@ public struct Runner: Sendable {
     public var selected: [Property] {
         customProperties.isEmpty || properties != Property.allCases ? properties : properties + customProperties.map(\.name)
     }
+    /// The choices both drivers are expected to make where tab models differ (docs/policies.md);
+    /// the properties judge by it. `withPolicy(_:)` also puts the reference under it.
+    public var policy: Policy = .spec
     public var generator: ActionGenerator
     public var startViewport: ViewportSpec
 
@@ -55,6 +58,16 @@ public struct Runner: Sendable {
         let skipped = skippedProperties
         guard !skipped.isEmpty else { return nil }
         return skipped.map { "\($0.rawValue) (needs \(needs($0).subtracting(capabilities).names))" }.joined(separator: ", ")
+    }
+
+    /// This runner judging by `policy`, with the reference (as implementation or oracle) put
+    /// under it too.
+    public func withPolicy(_ policy: Policy) -> Runner {
+        var r = self
+        r.policy = policy
+        if implementation.name == "reference" { r.implementation = .reference(policy) }
+        if oracle.name == "reference" { r.oracle = .reference(policy) }
+        return r
     }
 
     /// Every property this runner knows: the built-in ones, then the custom ones.
