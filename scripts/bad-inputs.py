@@ -56,6 +56,10 @@ fixtures = {
     "unknown-action.json": replay([{"launchRocket": {}}]),
     "unknown-driver.json": replay([{"newTab": {}}], compare=["nope", "reference"]),
     "too-many-actions.json": replay([{"newTab": {}}] * 100001),
+    "policy-unknown-knob.json": json.dumps({"reopenLimt": 3}),
+    "policy-bad-value.json": json.dumps({"activeAfterClose": "sideways"}),
+    "policy-too-many.json": json.dumps({"reopenLimit": 1000000}),
+    "policy-array.json": "[]",
 }
 for name, text in fixtures.items():
     with open(os.path.join(f, name), "w") as fh: fh.write(text)

@@ -56,6 +56,11 @@ public struct Policy: Codable, Equatable, Hashable, Sendable, CustomStringConver
     /// The largest reopen limit a policy may name (a history longer than any session).
     public static let maxReopenLimit = 10_000
 
+    /// This policy as Swift source, for pasted regression tests.
+    public var swiftCode: String {
+        "Policy(activeAfterClose: .\(activeAfterClose.rawValue), emptyGrid: .\(emptyGrid.rawValue), reopenLimit: \(reopenLimit), filterMatching: .\(filterMatching.rawValue))"
+    }
+
     public var description: String {
         "activeAfterClose=\(activeAfterClose.rawValue) emptyGrid=\(emptyGrid.rawValue) reopenLimit=\(reopenLimit) filterMatching=\(filterMatching.rawValue)"
     }

@@ -21,8 +21,9 @@ struct CheckCommand {
 
     func warn(_ s: String) { Console.error("tabcheck: \(s)\n") }
 
-    func runner(_ compare: [String], _ properties: [Property]) -> Runner {
+    func runner(_ compare: [String], _ properties: [Property], policy: Policy? = nil) -> Runner {
         Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!, properties: properties)
+            .withPolicy(policy ?? options.policy)
     }
     var runner: Runner { runner(options.compare, options.properties) }
 
@@ -98,6 +99,7 @@ struct CheckCommand {
         "tabcheck: \(options.compare[0]) vs \(options.compare[1]), seed \(hex(config.seed))"
             + (config.shard.count > 1 ? ", shard \(config.shard.index)/\(config.shard.count)" : "")
             + ", properties: \(options.properties.count == Property.allCases.count ? "all" : options.properties.map(\.rawValue).joined(separator: ","))"
+            + (options.policy == .spec ? "" : ", policy: \(PolicyFile.describe(options.policy))")
             + (runner.skippedDescription.map { ", skipped: \($0)" } ?? "")
             + (options.jobs > 1 ? ", \(options.jobs) jobs" : "")
             + ", budget: \(options.sequences.map { "\($0) sequences" + (config.shard.count > 1 ? " in this shard" : "") } ?? "\(String(format: "%g", config.timeLimit ?? 0)) s")"
@@ -133,7 +135,7 @@ struct CheckCommand {
             throw InputError("\(path): field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names)")
         }
         let properties = given ?? replayProperties(file)
-        let r = runner(file.compare, properties)
+        let r = runner(file.compare, properties, policy: file.policy ?? .spec)
         let outcome = r.run(.actions(file.actions), collectCoverage: false, shouldStop: { Interrupt.requested })
         let judged = properties.count == Property.allCases.count ? "every property" : "properties \(properties.map(\.rawValue).joined(separator: ","))"
         var ending = Ending(verdict: .pass, runner: r, seed: file.seed ?? "", steps: file.actions.count)
@@ -151,7 +153,7 @@ struct CheckCommand {
         let seedValue = file.seed.flatMap { Options.parseSeed($0) }
         let found = Campaign(runner: r, config: config).shrink(outcome.executed, f, seed: seedValue ?? 0, index: 0)
         _ = reportShrunk(found, id: seedValue.map(hex) ?? Report.fingerprint(file.actions), saved: nil, seed: seedValue,
-                         compare: file.compare, database: false)
+                         compare: file.compare, database: false, policy: file.policy ?? .spec)
         ending.verdict = .fail(found)
         ending.steps = outcome.executed.count
         ending.originalSteps = file.actions.count
@@ -198,6 +200,7 @@ struct CheckCommand {
         if !options.largeGrids { line += " --no-large-grids" }
         if options.compare != Options().compare { line += " --compare \(options.compare.joined(separator: ","))" }
         if options.propertiesGiven { line += " --property \(options.properties.map(\.rawValue).joined(separator: ","))" }
+        if let p = options.policyArgument, options.policy != .spec { line += " --policy \(p)" }
         return line
     }
 }

@@ -18,6 +18,10 @@ package struct Options {
     var replay: String?
     var bytes: String?
     var compare = ["production", "reference"]
+    /// --policy: the choices both drivers are expected to make (docs/policies.md).
+    var policy = Policy.spec
+    /// What --policy said (a preset's name or a file), for the reproduce line.
+    var policyArgument: String?
     var json = false
     var junit: String?
     var html: String?
@@ -88,6 +92,10 @@ package struct Options {
                     throw InputError("--compare: unknown driver \"\(n)\"; known: \(drivers.names)")
                 }
                 o.compare = names
+            case "--policy":
+                let v = try a.value(arg)
+                o.policy = try PolicyFile.resolve(v)
+                o.policyArgument = v
             case "--json": o.json = true
             case "--junit": o.junit = try a.path(arg, "a file name")
             case "--html": o.html = try a.path(arg, "a file name")
@@ -119,6 +127,7 @@ package struct Options {
             }
         }
         try refuse("--replay", "--compare", "the replay file names the drivers it compares")
+        try refuse("--replay", "--policy", "the replay file names the policy it was judged by")
         try refuse("--replay", "--max-steps", "a replay file runs all of its actions")
         for flag in ["--seed", "--sequences", "--time-limit", "--shard", "--coverage"] {
             try refuse("--sequence-seed", flag, "--sequence-seed runs one sequence; \(flag) applies to campaigns")
@@ -173,6 +182,11 @@ CAMPAIGN OPTIONS
                         tabcheck --shard 2/4 --time-limit 120
   --compare A,B       implementation and oracle drivers (default production,reference)
                         tabcheck --compare reference,production
+  --policy P          the choices the model makes where tab models differ: a preset (spec,
+                      duckduckgo-ios, qutebrowser) or a JSON file of knobs; the reference
+                      and every property follow it (tabcheck list shows them; docs/policies.md)
+                        tabcheck --policy duckduckgo-ios --compare mine,reference
+                        tabcheck --policy my-policy.json
   --jobs N            worker threads for sequences and shrink candidates, 1…256 (default:
                       the cores); for a fixed --sequences the verdict, the first failure, the
                       shrunk sequence and the steps do not depend on N

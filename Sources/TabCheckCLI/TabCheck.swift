@@ -104,6 +104,10 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         for p in Property.allCases { print("  \(p.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules)") }
         print("drivers:")
         for d in drivers.all { print("  \(d.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(d.summary)") }
+        print("policy presets (--policy NAME; docs/policies.md):")
+        for p in PolicyFile.presets { print("  \(p.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.summary)") }
+        print("policy knobs (--policy FILE.json, one object of these):")
+        for k in PolicyFile.knobs { print("  \(k.name.padding(toLength: 18, withPad: " ", startingAt: 0))\(k.values) (replaces \(k.rule))") }
         return 0
     default:
         let options = try Options.parse(arguments, drivers: drivers)

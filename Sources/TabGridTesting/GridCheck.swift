@@ -27,8 +27,11 @@ import Testing
 public enum GridCheck {
     /// What the driver is compared with.
     public enum Oracle: Sendable {
-        /// The naive reading of the spec (ReferenceModel).
+        /// The naive reading of the spec (ReferenceModel), under SPEC's policy — or under
+        /// `TABGRID_POLICY` (a preset's name or a JSON file) when that is set.
         case reference
+        /// The reference under a policy of your own (docs/policies.md): `.reference(policy: …)`.
+        case referenceUnder(Policy)
         /// Any other driver — this repository's production model is `.driver(.production)`
         /// with `import ProductionDriver` (to validate a refactor against it).
         case driver(DriverFactory)
@@ -36,9 +39,13 @@ public enum GridCheck {
         var factory: DriverFactory {
             switch self {
             case .reference: return .reference
+            case .referenceUnder(let p): return .reference(p)
             case .driver(let f): return f
             }
         }
+
+        /// The reference under `policy`, judged by every property under it.
+        public static func reference(policy: Policy) -> Oracle { .referenceUnder(policy) }
     }
 
     /// How long the campaign runs.
@@ -77,7 +84,13 @@ public enum GridCheck {
             Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
             return nil
         }
-        let runner = Runner(implementation: driver, oracle: oracle.factory, properties: settings.properties)
+        let policy: Policy
+        switch oracle {
+        case .referenceUnder(let p): policy = p
+        case .reference: policy = settings.policy
+        case .driver: policy = .spec
+        }
+        let runner = Runner(implementation: driver, oracle: oracle.factory, properties: settings.properties).withPolicy(policy)
         var config = Campaign.Config()
         config.seed = settings.seed
         config.maxSteps = maxSteps
@@ -103,7 +116,7 @@ public enum GridCheck {
             """
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
         let replay = ReplayFile(seed: found.sequenceSeed, violation: f.violation, compare: [runner.implementation.name, runner.oracle.name],
-                                originalSteps: found.original.count, actions: found.shrunk)
+                                originalSteps: found.original.count, actions: found.shrunk, policy: runner.policy)
         let name = "\(f.violation.property.rawValue)-\(Report.ruleSlug(f.violation.rule))-\(hex(found.sequenceSeed))"
         Attachment.record(Array(replay.encoded()), named: name + ".replay.json", sourceLocation: sourceLocation)
         Attachment.record(regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), typeName: typeName, driver: driver, oracle: oracle),
@@ -118,7 +131,8 @@ public enum GridCheck {
         _ actions: [Action], _ driver: D.Type, with oracle: Oracle = .reference, properties: [Property] = Property.allCases,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Runner.Failure? {
-        let failure = Regression.check(actions, properties: properties, implementation: DriverFactory(driver), oracle: oracle.factory)
+        let policy: Policy = { if case .referenceUnder(let p) = oracle { return p } else { return .spec } }()
+        let failure = Regression.check(actions, properties: properties, implementation: DriverFactory(driver), oracle: oracle.factory, policy: policy)
         if let failure {
             Issue.record(Comment(rawValue: Report.steps(Array(actions.prefix(failure.step)), failure: failure)), sourceLocation: sourceLocation)
         }
@@ -136,6 +150,7 @@ public enum GridCheck {
         let oracleCode: String
         switch oracle {
         case .reference: oracleCode = ".reference"
+        case .referenceUnder(let p): oracleCode = ".reference(policy: \(p.swiftCode))"
         case .driver(let f): oracleCode = ".driver(/* the DriverFactory named \(swiftStringLiteral(f.name)) */)"
         }
         return """
@@ -167,6 +182,8 @@ public enum GridCheck {
         var budget: Budget
         var properties: [Property]
         var seed: UInt64
+        /// `TABGRID_POLICY` (for the `.reference` oracle): SPEC's when unset.
+        var policy = Policy.spec
 
         init(budget: Budget?, properties: [Property]?, seed: UInt64?, environment env: [String: String]) throws(InputError) {
             if let seed { self.seed = seed } else { self.seed = try EnvironmentSettings.seed("TABGRID_SEED", in: env).get() ?? GridCheck.defaultSeed }
@@ -182,6 +199,7 @@ public enum GridCheck {
             } else {
                 self.budget = .seconds(5)
             }
+            if let raw = env["TABGRID_POLICY"] { policy = try PolicyFile.resolve(raw.trimmingCharacters(in: .whitespaces), flag: "TABGRID_POLICY") }
             if case .seconds(let s) = self.budget, !(s.isFinite && s > 0) { throw InputError("budget .seconds(\(s)): takes seconds more than 0") }
             if case .sequences(let n) = self.budget, n < 1 { throw InputError("budget .sequences(\(n)): takes a whole number ≥ 1") }
             if let properties {

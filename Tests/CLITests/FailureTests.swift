@@ -170,3 +170,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: saved.path))
     }
 }
+
+/// #26.1: --policy judges a run by a preset or a file; the replay file records the policy,
+/// so the replay is judged the same way; the regression test and the JSON name it.
+@Suite struct PolicyCLITests {
+    @Test func aPolicyIsRecordedAndReplayedUnderItself() throws {
+        let dir = Tool.scratch("policy")
+        // Production follows SPEC, not DuckDuckGo's choices: judged under them, it fails.
+        let run = try Tool.tabcheck.run(["--policy", "duckduckgo-ios", "--sequences", "300", "--shrink-time", "2", "--json"], cwd: dir)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("policy: duckduckgo-ios"), "\(run)")
+        #expect(run.stderr.contains("policy: Policy(activeAfterClose: .previousThenNext"), "the regression test must name the policy")
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(json?["policy"] as? String == "duckduckgo-ios")
+        let folder = dir.appendingPathComponent(".tabcheck/failures")
+        let saved = try #require(((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).first)
+        let file = try ReplayFile.load(saved)
+        #expect(file.policy == PolicyFile.presets.first { $0.name == "duckduckgo-ios" }?.policy)
+        // The replay judges under the recorded policy (and fails again); under SPEC's it would pass.
+        let replay = try Tool.tabcheck.run(["--replay", saved.path], cwd: dir)
+        #expect(replay.status == 1, "\(replay)")
+        var spec = file
+        spec.policy = nil
+        try spec.encoded().write(to: saved)
+        let underSpec = try Tool.tabcheck.run(["--replay", saved.path], cwd: dir)
+        #expect(underSpec.status == 0, "\(underSpec)")
+    }
+}

@@ -1,6 +1,7 @@
 import Checker
 import Generators
 import ProductionDriver
+import TabGridTesting
 import Testing
 
 /// #26.1: every knob of `Policy` is honoured by the reference and by every property. For
@@ -40,5 +41,135 @@ import Testing
         #expect(Runner().policy == .spec)
         #expect(Policy() == .spec)
         #expect(DriverFactory.reference(.spec).name == "reference")
+    }
+}
+
+/// A tab model in the style of DuckDuckGo for iOS (written from the behaviour #26 describes,
+/// not from its code): `tabs` and `currentIndex`; a new tab is selected; closing the current
+/// tab selects the previous one or, at index 0, the next; closing the last tab or clearing
+/// all leaves one blank tab; a move keeps the current tab. No filter, no swipes, no reopen,
+/// no sessions, no layout — its driver declares only what it has.
+final class BlankTabModel {
+    struct Tab { let id: Int; var title: String }
+    var tabs: [Tab] = []
+    private(set) var currentIndex = 0
+    private var made = 0
+    /// A planted bug for the negative test: closing the current tab selects the next one.
+    var selectsNext = false
+
+    init() { add() }
+
+    func add() {
+        made += 1
+        tabs.append(Tab(id: made, title: "New Tab"))
+        currentIndex = tabs.count - 1
+    }
+
+    func remove(at index: Int) {
+        tabs.remove(at: index)
+        if tabs.isEmpty { add(); currentIndex = 0; return }
+        if selectsNext { if currentIndex > index { currentIndex -= 1 }; currentIndex = min(currentIndex, tabs.count - 1); return }
+        if currentIndex == 0 || currentIndex < index { return }
+        currentIndex -= 1
+    }
+
+    func clearAll() {
+        tabs.removeAll()
+        add()
+        currentIndex = 0
+    }
+
+    func move(from: Int, to: Int) {
+        let current = tabs[currentIndex].id
+        let tab = tabs.remove(at: from)
+        tabs.insert(tab, at: to)
+        currentIndex = tabs.firstIndex { $0.id == current } ?? 0
+    }
+}
+
+struct BlankTabDriver: CheckableDriver {
+    static var capabilities: Set<Capability> { [.titles, .closeByID, .closeAll, .move, .activeTab] }
+    static var name: String { "blank-tab" }
+    let model = BlankTabModel()
+    init(viewport: ViewportSpec) {}
+
+    func index(_ id: String) -> Int? { model.tabs.firstIndex { "t\($0.id)" == id } }
+
+    mutating func apply(_ action: Action) -> StepOutcome {
+        let n = model.tabs.count
+        switch action {
+        case .willAppear: return StepOutcome(closeAllSent: true)
+        case .newTab:
+            model.add()
+            return StepOutcome(update: .batch(deletes: [], inserts: [n], moves: []), closeAllSent: true)
+        case .closeDisplayed(let i):
+            guard (0..<n).contains(i) else { return StepOutcome(rejected: "indexOutOfRange") }
+            return close(at: i)
+        case .closeID(let id):
+            guard let i = index(id) else { return StepOutcome() }
+            return close(at: i)
+        case .closeAll:
+            model.clearAll()
+            return StepOutcome(update: .reload, closeAllSent: true)
+        case let .setTitle(id, title):
+            guard let i = index(id) else { return StepOutcome() }
+            model.setTitle(title, at: i)
+            return StepOutcome(update: .reloadItems([i]))
+        case let .move(f, t):
+            guard (0..<n).contains(f), (0..<n).contains(t) else { return StepOutcome(rejected: "indexOutOfRange") }
+            if f != t { model.move(from: f, to: t) }
+            return StepOutcome(update: f == t ? .none : .batch(deletes: [], inserts: [], moves: [(from: f, to: t)]))
+        case .select(let i):
+            guard (0..<n).contains(i) else { return StepOutcome(rejected: "indexOutOfRange") }
+            model.select(i)
+            return StepOutcome()
+        default:
+            return StepOutcome()
+        }
+    }
+
+    func close(at i: Int) -> StepOutcome {
+        let last = model.tabs.count == 1
+        model.remove(at: i)
+        return StepOutcome(update: .batch(deletes: [i], inserts: last ? [0] : [], moves: []), closeAllSent: true)
+    }
+
+    func observe() -> Observation {
+        var o = Observation()
+        o.tabIDs = model.tabs.map { "t\($0.id)" }
+        o.titles = model.tabs.map(\.title)
+        o.displayed = o.tabIDs
+        o.active = o.tabIDs.isEmpty ? nil : o.tabIDs[model.currentIndex]
+        o.closeAllEnabled = !o.tabIDs.isEmpty
+        return o
+    }
+
+    func roundTrip() -> Result<Observation, RoundTripError>? { nil }
+}
+
+extension BlankTabModel {
+    func select(_ i: Int) { currentIndex = i }
+    func setTitle(_ title: String, at i: Int) { tabs[i].title = title }
+}
+
+@Suite struct PresetTests {
+    static let ddg = PolicyFile.presets.first { $0.name == "duckduckgo-ios" }!.policy
+
+    @Test func aModelFollowingItsPresetRaisesNoFalseAlarm() async {
+        let found = await GridCheck.expectAgreement(BlankTabDriver.self, with: .reference(policy: Self.ddg), budget: .sequences(2_000))
+        #expect(found == nil)
+    }
+
+    @Test func underSpecsPolicyTheSameModelFails() {
+        let r = Budget.campaign(Runner(implementation: DriverFactory(BlankTabDriver.self)), sequences: 500, seed: 1)
+        #expect(r.found != nil, "a never-empty, previous-selecting model passed under SPEC's policy")
+    }
+
+    @Test func aPlantedBugIsStillFoundUnderThePreset() {
+        let planted = DriverFactory(name: "blank-tab-selects-next", summary: "", capabilities: BlankTabDriver.capabilities) { _ in
+            var d = BlankTabDriver(viewport: .phone); d.model.selectsNext = true; return d
+        }
+        let r = Budget.campaign(Runner(implementation: planted).withPolicy(Self.ddg), sequences: 2_000, seed: 1)
+        #expect(r.found?.shrunkFailure.violation.rule.contains("A3") == true, "\(Budget.explain(r))")
     }
 }

@@ -17,9 +17,11 @@ public struct ReplayFile: Codable, Equatable, Sendable {
     /// Implementation and oracle drivers, e.g. ["production", "reference"].
     public var compare: [String]
     public var originalSteps: Int?
+    /// The policy the failure was judged by (absent: SPEC's), so a replay judges the same way.
+    public var policy: Policy?
     public var actions: [Action]
 
-    public init(seed: UInt64?, violation: Violation?, compare: [String], originalSteps: Int?, actions: [Action]) {
+    public init(seed: UInt64?, violation: Violation?, compare: [String], originalSteps: Int?, actions: [Action], policy: Policy = .spec) {
         format = Self.format
         version = Self.currentVersion
         self.seed = seed.map(hex)
@@ -28,6 +30,7 @@ public struct ReplayFile: Codable, Equatable, Sendable {
         message = violation?.message
         self.compare = compare
         self.originalSteps = originalSteps
+        self.policy = policy == .spec ? nil : policy
         self.actions = actions
     }
 

@@ -16,7 +16,7 @@ extension CheckCommand {
         if options.useDatabase {
             let id = seed.map(hex) ?? Report.fingerprint(outcome.executed)
             path = save(ReplayFile(seed: seed, violation: f.violation, compare: options.compare, originalSteps: outcome.executed.count,
-                                   actions: outcome.executed), failure: f, id: id)
+                                   actions: outcome.executed, policy: options.policy), failure: f, id: id)
             if let path { say("saved the original sequence to \(path) (replaced by the shrunk one when shrinking ends)") }
         }
         say("shrinking (up to \(String(format: "%g", options.shrinkTime)) s; Ctrl-C stops it and keeps the smallest failure so far)…")
@@ -25,7 +25,9 @@ extension CheckCommand {
 
     /// Prints the shrunk failure, saves it over the original (`saved`) when `database`, and
     /// prints the regression test; returns the replay file written, if any.
-    func reportShrunk(_ found: Campaign.Found, id: String, saved: String?, seed: UInt64?, compare: [String], database: Bool) -> String? {
+    func reportShrunk(_ found: Campaign.Found, id: String, saved: String?, seed: UInt64?, compare: [String], database: Bool,
+                      policy: Policy? = nil) -> String? {
+        let policy = policy ?? options.policy
         let f = found.shrunkFailure
         let why = found.shrinkInterrupted ? ", stopped by \(Interrupt.name): the smallest failure found so far"
             : found.shrinkTimedOut ? ", stopped by the time cap" : ""
@@ -36,7 +38,7 @@ extension CheckCommand {
         var replayPath: String?
         if database && options.useDatabase {
             replayPath = save(ReplayFile(seed: seed == nil ? nil : found.sequenceSeed, violation: f.violation, compare: compare,
-                                         originalSteps: found.original.count, actions: found.shrunk), failure: f, id: id, path: saved)
+                                         originalSteps: found.original.count, actions: found.shrunk, policy: policy), failure: f, id: id, path: saved)
         }
         if let replayPath {
             say("")
@@ -45,7 +47,7 @@ extension CheckCommand {
         }
         say("")
         say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
-        say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare))
+        say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare, policy: policy))
         return replayPath
     }
 }

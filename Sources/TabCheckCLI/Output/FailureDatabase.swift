@@ -25,7 +25,7 @@ extension CheckCommand {
                 continue
             }
             guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else { continue }
-            let outcome = runner(file.compare, Property.allCases).run(.actions(file.actions), collectCoverage: false)
+            let outcome = runner(file.compare, Property.allCases, policy: file.policy ?? .spec).run(.actions(file.actions), collectCoverage: false)
             if outcome.failure != nil {
                 say("a saved failure still fails: \(path)")
                 return try replay(path, properties: Property.allCases)

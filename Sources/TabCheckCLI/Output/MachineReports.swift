@@ -27,6 +27,8 @@ extension CheckCommand {
         let failure: FailureInfo?
         /// Properties not checked because a driver lacks a capability they need.
         var skipped: [String] = []
+        /// The policy judged by: a preset's name, or every knob.
+        var policy = "spec"
     }
 
     static func summary(_ e: Ending) -> Summary {
@@ -42,7 +44,8 @@ extension CheckCommand {
         }
         return Summary(result: e.result, seed: e.seed, sequences: e.sequences, steps: e.steps, elapsed: e.elapsed,
                        stepsPerSecond: e.elapsed > 0 ? Double(e.steps) / e.elapsed : 0, secondsToFailure: e.secondsToFailure,
-                       shrinkSeconds: e.found?.shrinkSeconds, failure: failure, skipped: e.runner.skippedProperties.map(\.rawValue))
+                       shrinkSeconds: e.found?.shrinkSeconds, failure: failure, skipped: e.runner.skippedProperties.map(\.rawValue),
+                       policy: PolicyFile.describe(e.runner.policy))
     }
 
     func emitJSON(_ e: Ending) {
@@ -76,6 +79,7 @@ extension CheckCommand {
         let skipped = runner.skippedProperties
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites><testsuite name=\"tabcheck\" tests=\"\(properties.count)\" failures=\"\(failure == nil ? 0 : 1)\" skipped=\"\(skipped.count)\" time=\"\(e.elapsed)\">\n"
+        xml += "  <properties><property name=\"policy\" value=\"\(esc(PolicyFile.describe(runner.policy)))\"/></properties>\n"
         for p in properties {
             xml += "  <testcase classname=\"tabcheck\" name=\"\(p.rawValue) (\(p.rules))\" time=\"\(e.elapsed / Double(properties.count))\""
             if skipped.contains(p) {

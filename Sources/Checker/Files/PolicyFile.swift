@@ -1,0 +1,71 @@
+import Foundation
+import ReferenceModel
+
+/// Policies by name (the presets, docs/policies.md) or from a JSON file of knobs, read
+/// strictly: an unknown knob or value is an error that names it, never a silent default.
+/// A knob the file leaves out keeps SPEC's value.
+public enum PolicyFile {
+    /// The presets, in the order `tabcheck list` shows them: SPEC.md, then real browsers'
+    /// tab models (sources in docs/policies.md).
+    public static let presets: [(name: String, policy: Policy, summary: String)] = [
+        ("spec", .spec, "SPEC.md as written (the default)"),
+        ("duckduckgo-ios", Policy(activeAfterClose: .previousThenNext, emptyGrid: .replacedByNewTab),
+         "DuckDuckGo for iOS (TabsModel): the previous tab after a close; never empty"),
+        ("qutebrowser", Policy(activeAfterClose: .nextThenPrevious, reopenLimit: 100),
+         "qutebrowser's defaults: tabs.select_on_remove = next, tabs.undo_stack_size = 100"),
+    ]
+
+    /// The knobs, for `tabcheck list` and error messages: name, values, the rule it replaces.
+    public static let knobs: [(name: String, values: String, rule: String)] = [
+        ("activeAfterClose", Policy.ActiveAfterClose.allCases.map(\.rawValue).joined(separator: " | "), "A3"),
+        ("emptyGrid", Policy.EmptyGrid.allCases.map(\.rawValue).joined(separator: " | "), "F5"),
+        ("reopenLimit", "0…\(Policy.maxReopenLimit)", "U1"),
+        ("filterMatching", Policy.FilterMatching.allCases.map(\.rawValue).joined(separator: " | "), "F1"),
+    ]
+
+    /// The preset's name for a policy, or nil.
+    public static func name(of policy: Policy) -> String? { presets.first { $0.policy == policy }?.name }
+
+    /// What reports print: the preset's name, else every knob.
+    public static func describe(_ policy: Policy) -> String { name(of: policy) ?? policy.description }
+
+    /// `--policy NAME` or `--policy FILE.json`.
+    public static func resolve(_ nameOrPath: String, flag: String = "--policy") throws(InputError) -> Policy {
+        if let p = presets.first(where: { $0.name == nameOrPath }) { return p.policy }
+        guard nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") else {
+            throw InputError("\(flag): unknown preset \"\(nameOrPath)\"; presets: \(presets.map(\.name).joined(separator: ", ")), or a .json file of knobs")
+        }
+        let data = try InputFile.read(nameOrPath, what: "\(flag) file", limit: 64 << 10)
+        return try parse(data, source: nameOrPath)
+    }
+
+    /// A JSON object of knobs (`{"activeAfterClose": "previousThenNext", "reopenLimit": 5}`).
+    public static func parse(_ data: Data, source: String) throws(InputError) -> Policy {
+        guard let object = try? JSONSerialization.jsonObject(with: data), let knobs = object as? [String: Any] else {
+            throw InputError("\(source): a policy file is one JSON object of knobs, e.g. {\"activeAfterClose\": \"previousThenNext\"}")
+        }
+        var p = Policy.spec
+        for key in knobs.keys.sorted() {
+            let value = knobs[key]!
+            func text<E: RawRepresentable & CaseIterable>(_: E.Type) throws(InputError) -> E where E.RawValue == String {
+                guard let s = value as? String, let v = E(rawValue: s) else {
+                    throw InputError("\(source): knob \"\(key)\" takes \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(value)")
+                }
+                return v
+            }
+            switch key {
+            case "activeAfterClose": p.activeAfterClose = try text(Policy.ActiveAfterClose.self)
+            case "emptyGrid": p.emptyGrid = try text(Policy.EmptyGrid.self)
+            case "filterMatching": p.filterMatching = try text(Policy.FilterMatching.self)
+            case "reopenLimit":
+                guard let n = value as? Int, !(value is Bool), (0...Policy.maxReopenLimit).contains(n) else {
+                    throw InputError("\(source): knob \"reopenLimit\" takes a whole number 0…\(Policy.maxReopenLimit), got \(value)")
+                }
+                p.reopenLimit = n
+            default:
+                throw InputError("\(source): unknown knob \"\(key)\"; knobs: \(Self.knobs.map(\.name).joined(separator: ", "))")
+            }
+        }
+        return p
+    }
+}
