@@ -150,7 +150,9 @@ USAGE
                                      choice stream, check it, and shrink a failure
   tabcheck layout --width W --height H [--safe-left L] [--safe-right R] [--tabs N] [--svg FILE]
                                      draw the grid for one viewport (L1–L6)
-  tabcheck list                      list properties and drivers
+  tabcheck list                      list properties, drivers, policy presets and knobs
+  tabcheck policy [--compare A,reference] [--sequences N]
+                                     infer the policy a driver follows (docs/policies.md)
   tabcheck minimal [--max-length N] [--property P] [--from FILE] [--jobs N]
                                      shortest failing sequence, by exhaustive search; --from FILE
                                      proves a shrunk failure minimal

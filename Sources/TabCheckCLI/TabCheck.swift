@@ -95,6 +95,8 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         return try DurabilityCommand.run(rest)
     case "corpus":
         return try CorpusCommand.run(rest)
+    case "policy":
+        return try PolicyCommand.run(rest, drivers)
     case "minimal":
         return try MinimalCommand.run(rest, drivers)
     case "list":

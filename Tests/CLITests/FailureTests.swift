@@ -183,6 +183,8 @@ import Testing
         #expect(run.stderr.contains("policy: Policy(activeAfterClose: .previousThenNext"), "the regression test must name the policy")
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(json?["policy"] as? String == "duckduckgo-ios")
+        // Policy inference on the shrunk failure: SPEC's own choice explains it.
+        #expect(run.stderr.contains("policy: this sequence passes with"), "\(run)")
         let folder = dir.appendingPathComponent(".tabcheck/failures")
         let saved = try #require(((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).first)
         let file = try ReplayFile.load(saved)
@@ -195,5 +197,11 @@ import Testing
         try spec.encoded().write(to: saved)
         let underSpec = try Tool.tabcheck.run(["--replay", saved.path], cwd: dir)
         #expect(underSpec.status == 0, "\(underSpec)")
+    }
+
+    @Test func productionIsInferredAsSpec() throws {
+        let r = try Tool.tabcheck.run(["policy", "--sequences", "200"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("production follows the preset spec"), "\(r)")
     }
 }

@@ -173,3 +173,39 @@ extension BlankTabModel {
         #expect(r.found?.shrunkFailure.violation.rule.contains("A3") == true, "\(Budget.explain(r))")
     }
 }
+
+/// #26.2: policy inference, from a failure's shrunk sequence and over a whole driver.
+@Suite struct PolicyInferenceTests {
+    @Test func productionComesOutAsSpec() {
+        var c = Campaign.Config(); c.sequences = 500; c.largeGrids = false
+        let r = PolicyInference.infer(runner: Runner(), config: c)
+        #expect(r.policy == .spec, "\(r.rounds)")
+    }
+
+    @Test func theBlankTabModelComesOutAsItsPreset() {
+        var c = Campaign.Config(); c.sequences = 1_000; c.largeGrids = false; c.maxSteps = 120
+        let r = PolicyInference.infer(runner: Runner(implementation: DriverFactory(BlankTabDriver.self)), config: c)
+        #expect(r.policy.flatMap(PolicyFile.name(of:)) == "duckduckgo-ios", "\(r.rounds)")
+    }
+
+    @Test func aBugIsNotExplainedAway() {
+        // The planted bug selects the next tab: under the preset, no knob change explains it
+        // without breaking the rest — inference ends on the bug, or on a policy that is not
+        // the preset (it is reported either way, never silently accepted as a choice).
+        let planted = DriverFactory(name: "blank-tab-selects-next", summary: "", capabilities: BlankTabDriver.capabilities) { _ in
+            var d = BlankTabDriver(viewport: .phone); d.model.selectsNext = true; return d
+        }
+        var c = Campaign.Config(); c.sequences = 1_000; c.largeGrids = false; c.maxSteps = 120
+        let r = PolicyInference.infer(runner: Runner(implementation: planted), config: c)
+        #expect(r.policy.flatMap(PolicyFile.name(of:)) != "duckduckgo-ios", "\(r.rounds)")
+    }
+
+    @Test func aShrunkFailureIsExplainedByTheKnobItBreaks() {
+        // Closing the active middle tab: SPEC activates the next, the blank-tab model the previous.
+        let actions: [Action] = [.closeAll, .newTab, .newTab, .select(1), .closeDisplayed(1)]
+        let runner = Runner(implementation: DriverFactory(BlankTabDriver.self)).withPolicy(Policy(emptyGrid: .replacedByNewTab))
+        #expect(runner.run(.actions(actions)).failure != nil)
+        let changes = PolicyInference.explaining(actions, runner: runner).map(\.description)
+        #expect(changes.contains("activeAfterClose = previousThenNext"), "\(changes)")
+    }
+}

@@ -29,6 +29,12 @@ public enum PolicyFile {
     /// What reports print: the preset's name, else every knob.
     public static func describe(_ policy: Policy) -> String { name(of: policy) ?? policy.description }
 
+    /// The policy as a file `--policy` reads: one JSON object, every knob.
+    public static func json(_ p: Policy) -> String {
+        "{\"activeAfterClose\": \"\(p.activeAfterClose.rawValue)\", \"emptyGrid\": \"\(p.emptyGrid.rawValue)\", "
+            + "\"reopenLimit\": \(p.reopenLimit), \"filterMatching\": \"\(p.filterMatching.rawValue)\"}"
+    }
+
     /// `--policy NAME` or `--policy FILE.json`.
     public static func resolve(_ nameOrPath: String, flag: String = "--policy") throws(InputError) -> Policy {
         if let p = presets.first(where: { $0.name == nameOrPath }) { return p.policy }

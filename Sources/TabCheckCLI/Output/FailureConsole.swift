@@ -23,6 +23,23 @@ extension CheckCommand {
         return path
     }
 
+    /// Policy inference (docs/policies.md): when the shrunk sequence passes with one knob
+    /// changed, the failure may be a choice the model makes rather than a bug; say so, and
+    /// how to check it that way.
+    func reportPolicyHint(_ shrunk: [Action], compare: [String], policy: Policy) {
+        guard compare.contains("reference") else { return }
+        let changes = PolicyInference.explaining(shrunk, runner: runner(compare, Property.allCases, policy: policy))
+        guard !changes.isEmpty else { return }
+        say("")
+        for c in changes.prefix(3) {
+            let preset = PolicyFile.name(of: c.policy).map { " (the preset \($0))" } ?? ""
+            say("policy: this sequence passes with \(c)\(preset) — the model may follow that choice rather than SPEC's; check it so:")
+            say("  \(me) --policy \(PolicyFile.name(of: c.policy) ?? "FILE.json") --compare \(compare.joined(separator: ","))"
+                + (PolicyFile.name(of: c.policy) == nil ? "   # FILE.json: \(PolicyFile.json(c.policy))" : ""))
+        }
+        say("  (or infer the whole policy: \(me) policy --compare \(compare.joined(separator: ",")))")
+    }
+
     /// Prints the shrunk failure, saves it over the original (`saved`) when `database`, and
     /// prints the regression test; returns the replay file written, if any.
     func reportShrunk(_ found: Campaign.Found, id: String, saved: String?, seed: UInt64?, compare: [String], database: Bool,
@@ -45,6 +62,7 @@ extension CheckCommand {
             say("saved \(replayPath); reproduce with:")
             say("  \(me) --replay \(replayPath)")
         }
+        reportPolicyHint(found.shrunk, compare: compare, policy: policy)
         say("")
         say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
         say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare, policy: policy))

@@ -1,0 +1,78 @@
+import Generators
+import ReferenceModel
+
+/// Which policy a model seems to follow (docs/policies.md). Two uses:
+///
+/// - `explaining(_:runner:)`: a shrunk failure run again under each single-knob change of the
+///   runner's policy; the changes under which it passes are what a report suggests ("the
+///   model seems to follow activeAfterClose = previousThenNext").
+/// - `infer(runner:config:)`: a whole policy by search over the knobs, not over every
+///   combination: run a campaign; on a failure, adopt the first single-knob change that
+///   explains its shrunk sequence; again, until a campaign passes or nothing explains the
+///   failure (then the failure is a bug, not a choice). Each round changes one knob.
+public enum PolicyInference {
+    /// One knob of `policy` set to another value.
+    public struct Change: Sendable, Equatable, CustomStringConvertible {
+        public let knob: String
+        public let value: String
+        public let policy: Policy
+        public var description: String { "\(knob) = \(value)" }
+    }
+
+    /// The reopen limits tried: none, Firefox's 10, SPEC's 20, qutebrowser's 100, and more.
+    static let reopenLimits = [0, 10, 20, 100, 1_000]
+
+    /// Every policy that differs from `p` in one knob.
+    public static func changes(of p: Policy) -> [Change] {
+        var out: [Change] = []
+        for v in Policy.ActiveAfterClose.allCases where v != p.activeAfterClose {
+            var q = p; q.activeAfterClose = v; out.append(Change(knob: "activeAfterClose", value: v.rawValue, policy: q))
+        }
+        for v in Policy.EmptyGrid.allCases where v != p.emptyGrid {
+            var q = p; q.emptyGrid = v; out.append(Change(knob: "emptyGrid", value: v.rawValue, policy: q))
+        }
+        for v in reopenLimits where v != p.reopenLimit {
+            var q = p; q.reopenLimit = v; out.append(Change(knob: "reopenLimit", value: "\(v)", policy: q))
+        }
+        for v in Policy.FilterMatching.allCases where v != p.filterMatching {
+            var q = p; q.filterMatching = v; out.append(Change(knob: "filterMatching", value: v.rawValue, policy: q))
+        }
+        return out
+    }
+
+    /// The single-knob changes under which `actions` pass every property `runner` checks.
+    public static func explaining(_ actions: [Action], runner: Runner) -> [Change] {
+        changes(of: runner.policy).filter { c in
+            runner.withPolicy(c.policy).run(.actions(actions), collectCoverage: false).failure == nil
+        }
+    }
+
+    /// The outcome of `infer`: the policy found (nil when a failure no knob explains
+    /// remains), and what each round saw.
+    public struct Inferred: Sendable {
+        public let policy: Policy?
+        public let rounds: [String]
+        public let unexplained: Campaign.Found?
+    }
+
+    public static func infer(runner start: Runner, config: Campaign.Config, maxRounds: Int = 8) -> Inferred {
+        var runner = start
+        var rounds: [String] = []
+        for _ in 0..<maxRounds {
+            let result = Campaign(runner: runner, config: config).run()
+            guard let found = result.found else {
+                rounds.append("\(PolicyFile.describe(runner.policy)): \(result.sequences) sequences pass")
+                return Inferred(policy: runner.policy, rounds: rounds, unexplained: nil)
+            }
+            let f = found.shrunkFailure.violation
+            guard let change = explaining(found.shrunk, runner: runner).first else {
+                rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule), and no single knob explains it")
+                return Inferred(policy: nil, rounds: rounds, unexplained: found)
+            }
+            rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule) in \(found.shrunk.count) steps; it passes with \(change)")
+            runner = runner.withPolicy(change.policy)
+        }
+        rounds.append("stopped after \(maxRounds) rounds")
+        return Inferred(policy: nil, rounds: rounds, unexplained: nil)
+    }
+}

@@ -1,0 +1,65 @@
+import Checker
+import Foundation
+import Generators
+
+/// `tabcheck policy`: infers the policy a driver follows (`PolicyInference.infer`) — a
+/// campaign, and for each failure the one knob change that explains it, until a campaign
+/// passes — and prints the preset it matches or the policy file to save.
+enum PolicyCommand {
+    static let usage = """
+    usage: tabcheck policy [--compare IMPL,ORACLE] [--sequences N] [--seed S] [--jobs N]
+      Infers the choices IMPL makes where tab models differ (docs/policies.md), by campaigns
+      against ORACLE (default production,reference; ORACLE must be the reference): each failure
+      that one knob change explains adopts that change, one knob a round, until a campaign of
+      N sequences (default 2000) passes. Prints the matching preset, or the JSON to save and
+      pass as --policy FILE.json. Exit 0 when a policy was found, 1 when a failure no knob
+      explains remains (a bug, not a choice: it is printed), 2 on bad input.
+    """
+
+    static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
+        if try Arguments.help(rest, command: "policy ", usage: usage) { return 0 }
+        var compare = ["production", "reference"]
+        var config = Campaign.Config()
+        config.sequences = 2_000
+        config.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        config.shouldStop = { Interrupt.requested }
+        var a = Arguments(rest, command: "policy ")
+        while let flag = try a.nextFlag() {
+            switch flag {
+            case "--compare":
+                let v = try a.value(flag)
+                let names = v.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard names.count == 2 else { throw InputError("policy --compare takes two driver names, IMPL,ORACLE, got \"\(v)\"") }
+                for n in names where drivers.named(n) == nil { throw InputError("policy --compare: unknown driver \"\(n)\"; known: \(drivers.names)") }
+                guard names[1] == "reference" else { throw InputError("policy --compare: the oracle must be the reference (it is what follows a policy), got \"\(names[1])\"") }
+                compare = names
+            case "--sequences": config.sequences = try a.int(flag, 1...1_000_000)
+            case "--seed":
+                let v = try a.value(flag)
+                guard let s = Options.parseSeed(v) else { throw InputError("policy --seed takes a number 0…2^64−1 (decimal or 0x-hex), got \"\(v)\"") }
+                config.seed = s
+            case "--jobs", "-j": config.jobs = try a.int(flag, 1...256)
+            default: throw InputError("policy: unknown argument \"\(flag)\" (tabcheck policy --help)")
+            }
+        }
+        let runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!)
+        print("policy: inferring what \(compare[0]) chooses, against \(compare[1]), \(config.sequences) sequences a round (seed \(hex(config.seed)))")
+        let inferred = PolicyInference.infer(runner: runner, config: config)
+        for (i, line) in inferred.rounds.enumerated() { print("  round \(i + 1): \(line)") }
+        guard let p = inferred.policy else {
+            if let f = inferred.unexplained {
+                print("")
+                print(Report.steps(f.shrunk, failure: f.shrunkFailure))
+            }
+            print("no policy explains every failure: what is left is a bug, not a choice (exit 1)")
+            return 1
+        }
+        if let name = PolicyFile.name(of: p) {
+            print("\(compare[0]) follows the preset \(name): --policy \(name)")
+        } else {
+            print("\(compare[0]) follows no preset; save this and pass it as --policy FILE.json:")
+            print(PolicyFile.json(p))
+        }
+        return 0
+    }
+}
