@@ -22,8 +22,10 @@ struct CheckCommand {
     func warn(_ s: String) { Console.error("tabcheck: \(s)\n") }
 
     func runner(_ compare: [String], _ properties: [Property], policy: Policy? = nil) -> Runner {
-        Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!, properties: properties)
+        var r = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!, properties: properties)
             .withPolicy(policy ?? options.policy)
+        r.customProperties = drivers.properties
+        return r
     }
     var runner: Runner { runner(options.compare, options.properties) }
 

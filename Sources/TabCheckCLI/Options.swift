@@ -67,8 +67,9 @@ package struct Options {
                 let v = try a.value(arg)
                 var chosen: [Property] = []
                 for name in v.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let p = Property(rawValue: String(name)) else {
-                        throw InputError("--property: unknown property \"\(name)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
+                    let p = Property(String(name))
+                    guard drivers.knownProperties.contains(p) else {
+                        throw InputError("--property: unknown property \"\(name)\"; known: \(drivers.knownProperties.map(\.rawValue).joined(separator: ", "))")
                     }
                     guard !chosen.contains(p) else { throw InputError("--property names \(p.rawValue) twice") }
                     chosen.append(p)

@@ -6,6 +6,10 @@ import Generators
 /// The drivers `--compare` can name: the built-in ones and those a package adds.
 struct Drivers: Sendable {
     let all: [DriverFactory]
+    /// Properties a package adds (`TabCheck.main(properties:)`), beside the built-in ones.
+    var properties: [any StepProperty] = []
+    /// Every property `--property` may name.
+    var knownProperties: [Property] { Property.allCases + properties.map(\.name) }
     func named(_ name: String) -> DriverFactory? { all.first { $0.name == name } }
     var names: String { all.map(\.name).joined(separator: ", ") }
 }
@@ -68,7 +72,10 @@ Lists the properties (with the SPEC rules each checks) and the drivers --compare
 /// Exits 0 when every property held, 1 on a property failure, 2 on bad input, 130 when
 /// interrupted before any failure was found.
 public enum TabCheck {
-    public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), drivers extra: [DriverFactory] = []) -> Never {
+    /// `properties`: checks of your own (`StepProperty`), judged with the built-in ones,
+    /// selected by `--property NAME`, shown by `tabcheck list`.
+    public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), drivers extra: [DriverFactory] = [],
+                            properties custom: [any StepProperty] = []) -> Never {
         Interrupt.install()
         Console.install()
         do throws(InputError) {
@@ -77,7 +84,10 @@ public enum TabCheck {
                 guard !seen.contains(d.name) else { throw InputError("two drivers are registered as \"\(d.name)\"; give each its own name") }
                 seen.append(d.name)
             }
-            exit(try command(arguments, Drivers(all: DriverFactory.builtIn + extra)))
+            for p in custom where Property.allCases.contains(p.name) || custom.filter({ $0.name == p.name }).count > 1 {
+                throw InputError("two properties are named \"\(p.name)\"; give each its own name")
+            }
+            exit(try command(arguments, Drivers(all: DriverFactory.builtIn + extra, properties: custom)))
         } catch {
             fail(error.message)
         }
@@ -104,6 +114,7 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         guard rest.isEmpty else { throw InputError("list takes no arguments, got \"\(rest[0])\"") }
         print("properties:")
         for p in Property.allCases { print("  \(p.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules)") }
+        for p in drivers.properties { print("  \(p.name.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules.joined(separator: " ")) (this package's own)") }
         print("drivers:")
         for d in drivers.all { print("  \(d.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(d.summary)") }
         print("policy presets (--policy NAME; docs/policies.md):")

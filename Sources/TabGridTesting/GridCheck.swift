@@ -61,9 +61,10 @@ public enum GridCheck {
     @discardableResult
     public static func expectAgreement<D: CheckableDriver>(
         _ driver: D.Type, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
-        seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Campaign.Found? {
-        check(DriverFactory(driver), typeName: String(describing: D.self), with: oracle, budget: budget, properties: properties, seed: seed,
+        check(DriverFactory(driver), typeName: String(describing: D.self), with: oracle, budget: budget, properties: properties,
+              custom: customProperties, seed: seed,
               maxSteps: maxSteps, shrinkTime: shrinkTime, sourceLocation: sourceLocation)
     }
 
@@ -71,14 +72,14 @@ public enum GridCheck {
     @discardableResult
     public static func expectAgreement(
         _ driver: DriverFactory, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
-        seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Campaign.Found? {
-        check(driver, typeName: nil, with: oracle, budget: budget, properties: properties, seed: seed, maxSteps: maxSteps,
+        check(driver, typeName: nil, with: oracle, budget: budget, properties: properties, custom: customProperties, seed: seed, maxSteps: maxSteps,
               shrinkTime: shrinkTime, sourceLocation: sourceLocation)
     }
 
     static func check(_ driver: DriverFactory, typeName: String?, with oracle: Oracle, budget: Budget?, properties: [Property]?,
-                      seed: UInt64?, maxSteps: Int, shrinkTime: Double, sourceLocation: SourceLocation) -> Campaign.Found? {
+                      custom: [any StepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, sourceLocation: SourceLocation) -> Campaign.Found? {
         let settings: Settings
         do { settings = try Settings(budget: budget, properties: properties, seed: seed, environment: ProcessInfo.processInfo.environment) } catch {
             Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
@@ -90,7 +91,8 @@ public enum GridCheck {
         case .reference: policy = settings.policy
         case .driver: policy = .spec
         }
-        let runner = Runner(implementation: driver, oracle: oracle.factory, properties: settings.properties).withPolicy(policy)
+        var runner = Runner(implementation: driver, oracle: oracle.factory, properties: settings.properties).withPolicy(policy)
+        runner.customProperties = custom
         var config = Campaign.Config()
         config.seed = settings.seed
         config.maxSteps = maxSteps

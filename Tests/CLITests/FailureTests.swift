@@ -205,3 +205,27 @@ import Testing
         #expect(r.stdout.contains("production follows the preset spec"), "\(r)")
     }
 }
+
+/// #26.3: a property of a package's own, registered with `TabCheck.main(properties:)`: listed,
+/// selected by --property, reported, saved and replayed like the built-in ones.
+@Suite struct CustomPropertyCLITests {
+    static let env = ["TABCHECK_PLANTED_CUSTOM": "1"]
+
+    @Test func aCustomPropertyIsListedSelectedReportedAndReplayed() throws {
+        let list = try Tool.planted.run(["list"], environment: Self.env)
+        #expect(list.stdout.contains("atMostFiveTabs  F2 (this package's own)"), "\(list)")
+        let dir = Tool.scratch("custom")
+        let run = try Tool.planted.run(["--property", "atMostFiveTabs", "--sequences", "200", "--shrink-time", "2"], cwd: dir, environment: Self.env)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.contains("FAIL: atMostFiveTabs broke rule F2"), "\(run)")
+        #expect(run.stdout.contains("shrunk"), "\(run)")
+        let folder = dir.appendingPathComponent(".tabcheck/failures")
+        let saved = try #require(((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).first)
+        #expect(saved.lastPathComponent.hasPrefix("atMostFiveTabs-F2-"))
+        let replay = try Tool.planted.run(["--replay", saved.path], cwd: dir, environment: Self.env)
+        #expect(replay.status == 1 && replay.stdout.contains("atMostFiveTabs broke rule F2"), "\(replay)")
+        // Without the registration the name is unknown: exit 2, saying which names are known.
+        let unknown = try Tool.planted.run(["--property", "atMostFiveTabs", "--sequences", "1"], cwd: dir)
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown property \"atMostFiveTabs\""), "\(unknown)")
+    }
+}

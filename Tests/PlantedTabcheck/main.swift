@@ -29,6 +29,19 @@ struct ClosesTabsIndex: GridDriver {
     func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
 }
 
+/// A property of this package's own (#26.3): at most five tabs are ever open. Production
+/// breaks it as soon as a campaign opens a sixth tab: what the CLI tests use to see a custom
+/// property selected, reported and replayed. Registered only with TABCHECK_PLANTED_CUSTOM=1,
+/// so the other CLI tests' campaigns are judged by the built-in properties alone.
+struct AtMostFiveTabs: StepProperty {
+    static let name = Property("atMostFiveTabs")
+    var rules: [String] { ["F2"] }
+    var needs: Set<Capability> { [] }
+    func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        post.tabIDs.count <= 5 ? nil : Violation(Self.name, "F2", "\(post.tabIDs.count) tabs are open; this package allows five")
+    }
+}
+
 TabCheck.main(drivers: [
     DriverFactory(name: "planted-f3", summary: "production with the tutorial's F3 bug (closes tabs[i])") {
         ClosesTabsIndex(base: TabModelDriver(viewport: $0))
@@ -36,4 +49,4 @@ TabCheck.main(drivers: [
     DriverFactory(name: "planted-f3-slow", summary: "the same, 5 ms per action (shrinking takes seconds)") {
         ClosesTabsIndex(base: TabModelDriver(viewport: $0), delay: 5_000)
     },
-])
+], properties: ProcessInfo.processInfo.environment["TABCHECK_PLANTED_CUSTOM"] == "1" ? [AtMostFiveTabs()] : [])

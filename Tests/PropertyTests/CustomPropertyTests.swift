@@ -1,6 +1,7 @@
 import Checker
 import ProductionDriver
 import Generators
+import TabGridTesting
 import Testing
 
 /// The recipe in docs/architecture.md ("Add a property"), followed to the letter: a property
@@ -63,5 +64,18 @@ import Testing
         runner.implementation = DriverFactory(name: "no-titles", summary: "", capabilities: Capability.all.subtracting([.titles])) { TabModelDriver(viewport: $0) }
         #expect(runner.skippedProperties == [NewTabIsLast.name])
         #expect(runner.skippedDescription == "newTabIsLast (needs titles)")
+    }
+}
+
+/// The same property through the Swift Testing API: `customProperties:` on expectAgreement.
+@Suite struct CustomPropertyGridCheckTests {
+    @Test func expectAgreementChecksACustomProperty() async {
+        await withKnownIssue {
+            _ = await GridCheck.expectAgreement(CustomPropertyTests.planted, with: .reference, budget: .sequences(500),
+                                                properties: [CustomPropertyTests.NewTabIsLast.name],
+                                                customProperties: [CustomPropertyTests.NewTabIsLast()])
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix("newTabIsLast broke rule F2")
+        }
     }
 }

@@ -7,7 +7,9 @@ extension CheckCommand {
     /// The properties a replay is judged by: all of them, or, with --property, those and
     /// the one the file recorded — never fewer than would show the recorded bug.
     func replayProperties(_ file: ReplayFile) -> [Property] {
-        guard options.propertiesGiven, let recorded = file.property.flatMap(Property.init(rawValue:)) else { return Property.allCases }
+        guard options.propertiesGiven, let recorded = file.property.map(Property.init), drivers.knownProperties.contains(recorded) else {
+            return Property.allCases
+        }
         return options.properties.contains(recorded) ? options.properties : options.properties + [recorded]
     }
 

@@ -74,8 +74,9 @@ extension CheckCommand {
         }
         let failure = e.found?.shrunkFailure
         // A saved failure is judged by every property, so it may fail one not chosen here.
-        let properties = options.properties + [failure?.violation.property].compactMap { $0 }.filter { !options.properties.contains($0) }
         let runner = e.runner
+        let chosen = runner.selected
+        let properties = chosen + [failure?.violation.property].compactMap { $0 }.filter { !chosen.contains($0) }
         let skipped = runner.skippedProperties
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites><testsuite name=\"tabcheck\" tests=\"\(properties.count)\" failures=\"\(failure == nil ? 0 : 1)\" skipped=\"\(skipped.count)\" time=\"\(e.elapsed)\">\n"
