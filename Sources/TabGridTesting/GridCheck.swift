@@ -1,4 +1,6 @@
-import Checker
+// A test target that checks its own view-model imports TabGridTesting alone: the driver
+// protocol, actions, observations and policies its API needs come with it.
+@_exported import Checker
 import Foundation
 import Generators
 import Testing

@@ -19,6 +19,8 @@ public struct HTMLReport {
         public var reproduce: [String] = []
         /// Properties skipped for a missing capability, with what they need.
         public var skipped: String?
+        /// The policy the run judged by (docs/policies.md), when it is not SPEC's.
+        public var policy: String?
         public init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
                     elapsed: Double, properties: [Property]) {
             self.title = title; self.result = result; self.implementation = implementation; self.oracle = oracle; self.seed = seed
@@ -136,6 +138,7 @@ public struct HTMLReport {
         h += "<tr><th>time</th><td>\(String(format: "%.2f", summary.elapsed)) s</td></tr>"
         h += "<tr><th>properties</th><td>\(xml(summary.properties.map(\.rawValue).joined(separator: ", ")))</td></tr>"
         if let skipped = summary.skipped { h += "<tr><th>skipped</th><td>\(xml(skipped))</td></tr>" }
+        if let policy = summary.policy { h += "<tr><th>policy</th><td>\(xml(policy))</td></tr>" }
         h += "</table>\n"
         guard let c = coverage else { return h + "<p>No campaign ran (a replay).</p></section>\n" }
         let rules = RuleCoverage.table(c)

@@ -102,6 +102,7 @@ extension CheckCommand {
                                          implementation: runner.implementation.name, oracle: runner.oracle.name, seed: e.seed.isEmpty ? "none" : e.seed,
                                          sequences: e.sequences, steps: e.steps, elapsed: e.elapsed, properties: runner.checkedProperties)
         summary.skipped = runner.skippedDescription
+        summary.policy = runner.policy == .spec ? nil : PolicyFile.describe(runner.policy)
         summary.reproduce = e.reproduce
         let shrunk = e.found?.shrunk ?? []
         let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner), coverage: e.coverage)
