@@ -147,8 +147,9 @@ public struct Campaign: Sendable {
     public func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
         let t0 = RunClock.now()
         let runner = self.runner
-        let shrinker = Shrinker(timeLimit: config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
+        var shrinker = Shrinker(timeLimit: config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
+        shrinker.closesMakeTabs = runner.policy.emptyGrid == .replacedByNewTab
         let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
             guard let f = runner.run(.actions(candidate), collectCoverage: false).failure else { return false }
             return f.violation.sameFailure(as: failure.violation)

@@ -12,14 +12,16 @@ struct DeleteAndRenumber: ShrinkPass {
         var accepted = false
         var k = state.best.count - 1
         while k >= 0 && !state.stopped {
-            let ok = state.attempt(candidates(deleting: k, from: state.best)) != nil
+            let ok = state.attempt(candidates(deleting: k, from: state.best, closesMakeTabs: state.closesMakeTabs)) != nil
             if ok { accepted = true }
             k = ok ? min(k, state.best.count) - 1 : k - 1
         }
         return accepted
     }
 
-    func candidates(deleting k: Int, from best: [Action]) -> [[Action]] {
+    /// `closesMakeTabs`: the model opens a tab when a close takes the last one (a policy's
+    /// choice), so a close counts among the steps that make tabs for retargeting.
+    func candidates(deleting k: Int, from best: [Action], closesMakeTabs: Bool = false) -> [[Action]] {
         var base = best
         let removed = base.remove(at: k)
         let created = best[..<k].filter { $0 == .newTab }.count + 1
@@ -37,6 +39,7 @@ struct DeleteAndRenumber: ShrinkPass {
             if a == .newTab { return n + 1 }
             // (A restored session counts three at most: retargeting tries every index.)
             if case .restoreData(let text) = a { return n + min(3, SessionText.tabCount(text) ?? 0) }
+            if closesMakeTabs, [.closeDisplayed, .closeID, .closeAll, .flyAwayFinished].contains(a.kind) { return n + 1 }
             return n
         }
         for j in k..<base.count {

@@ -15,6 +15,9 @@ public final class ShrinkState {
     /// A few actions that recreate the state a prefix leaves (a restore of its session,
     /// then its query), or nil where there are none; nil when the caller gave none.
     public let collapse: (([Action]) -> [Action]?)?
+    /// Whether the model opens a tab when a close takes the last one (the policy
+    /// `emptyGrid=replacedByNewTab`): passes that count the tabs a sequence makes count closes.
+    public let closesMakeTabs: Bool
 
     /// Candidates run, over every pass.
     public private(set) var attempts = 0
@@ -27,7 +30,8 @@ public final class ShrinkState {
     private let shouldStop: () -> Bool
 
     init(_ original: [Action], width: Int, deadline: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool,
-         collapse: (([Action]) -> [Action]?)?, evaluate: @escaping ([[Action]]) -> Int?) {
+         collapse: (([Action]) -> [Action]?)?, closesMakeTabs: Bool = false, evaluate: @escaping ([[Action]]) -> Int?) {
+        self.closesMakeTabs = closesMakeTabs
         best = original
         self.width = width
         self.deadline = deadline

@@ -48,6 +48,8 @@ public struct Shrinker {
     /// default) skips them.
     public let collapse: (([Action]) -> [Action]?)?
     public let passes: [any ShrinkPass]
+    /// Whether the model opens a tab when a close takes the last one (see `ShrinkState`).
+    public var closesMakeTabs = false
 
     public init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false },
                 collapse: (([Action]) -> [Action]?)? = nil, passes: [any ShrinkPass] = Shrinker.standardPasses) {
@@ -83,7 +85,7 @@ public struct Shrinker {
     /// returns the index of the first that fails, if any.
     func core(_ original: [Action], width: Int, evaluate: @escaping ([[Action]]) -> Int?) -> Result {
         let state = ShrinkState(original, width: width, deadline: now() + timeLimit, now: now, shouldStop: shouldStop,
-                                collapse: collapse, evaluate: evaluate)
+                                collapse: collapse, closesMakeTabs: closesMakeTabs, evaluate: evaluate)
         state.begin(passes)
         let indexed = Array(passes.enumerated())
         for (i, pass) in indexed where pass.schedule == .opening && !state.stopped { _ = state.run(pass, index: i) }
