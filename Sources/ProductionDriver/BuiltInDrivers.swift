@@ -27,7 +27,7 @@ extension Runner {
 extension Regression {
     /// A fixed sequence through production and the reference (or `oracle`), every property.
     public static func check(_ actions: [Action], properties: [Property] = Property.allCases, oracle: DriverFactory = .reference,
-                             policy: Policy = .spec) -> Runner.Failure? {
-        check(actions, properties: properties, implementation: .production, oracle: oracle, policy: policy)
+                             policy: Policy = .spec, customProperties: [any StepProperty] = []) -> Runner.Failure? {
+        check(actions, properties: properties, implementation: .production, oracle: oracle, policy: policy, customProperties: customProperties)
     }
 }

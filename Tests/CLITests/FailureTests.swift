@@ -219,6 +219,7 @@ import Testing
         #expect(run.status == 1, "\(run)")
         #expect(run.stdout.contains("FAIL: atMostFiveTabs broke rule F2"), "\(run)")
         #expect(run.stdout.contains("shrunk"), "\(run)")
+        #expect(run.stdout.contains("customProperties: [AtMostFiveTabs()]"), "the regression test must check the custom property again")
         let folder = dir.appendingPathComponent(".tabcheck/failures")
         let saved = try #require(((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).first)
         #expect(saved.lastPathComponent.hasPrefix("atMostFiveTabs-F2-"))

@@ -36,7 +36,8 @@ public enum Report {
     /// different failures never get the same test name. `compare` names the drivers that
     /// failed: the test replays those, not production vs reference.
     public static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String,
-                                      compare: [String] = ["production", "reference"], policy: Policy = .spec) -> String {
+                                      compare: [String] = ["production", "reference"], policy: Policy = .spec,
+                                      customProperties: [any StepProperty] = []) -> String {
         let name = "regression_\(failure.violation.property.rawValue)_\(ruleSlug(failure.violation.rule))_\(id)"
         let body = actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n")
         var drivers = ""
@@ -50,6 +51,11 @@ public enum Report {
             drivers = ", implementation: \(factory(compare[0])), oracle: \(factory(compare[1]))"
         }
         if policy != .spec { drivers += ", policy: \(policy.swiftCode)" }
+        // A failure of a property of the package's own is judged by it again (its type,
+        // made with `init()`, as the recipe writes them).
+        if !customProperties.isEmpty, !Property.allCases.contains(failure.violation.property) {
+            drivers += ", customProperties: [\(customProperties.map { "\(type(of: $0))()" }.joined(separator: ", "))]"
+        }
         return """
         @Test func \(name)() {
             // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
@@ -93,9 +99,11 @@ extension Report {
 /// the ProductionDriver module.)
 public enum Regression {
     public static func check(_ actions: [Action], properties: [Property] = Property.allCases,
-                             implementation: DriverFactory, oracle: DriverFactory = .reference, policy: Policy = .spec) -> Runner.Failure? {
-        Runner(implementation: implementation, oracle: oracle, properties: properties).withPolicy(policy)
-            .run(.actions(actions), collectCoverage: false).failure
+                             implementation: DriverFactory, oracle: DriverFactory = .reference, policy: Policy = .spec,
+                             customProperties: [any StepProperty] = []) -> Runner.Failure? {
+        var runner = Runner(implementation: implementation, oracle: oracle, properties: properties).withPolicy(policy)
+        runner.customProperties = customProperties
+        return runner.run(.actions(actions), collectCoverage: false).failure
     }
 }
 

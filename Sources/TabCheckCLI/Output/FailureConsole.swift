@@ -65,7 +65,7 @@ extension CheckCommand {
         reportPolicyHint(found.shrunk, compare: compare, policy: policy)
         say("")
         say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
-        say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare, policy: policy))
+        say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare, policy: policy, customProperties: drivers.properties))
         return replayPath
     }
 }
