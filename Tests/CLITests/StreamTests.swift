@@ -44,3 +44,18 @@ import Testing
         #expect(saved.count == 1, "nothing saved: \(saved)")
     }
 }
+
+/// #23.3: a dangling symbolic link as the failure database is refused at once (exit 2), not
+/// found out when the first failure cannot be saved.
+@Suite struct DanglingDatabaseTests {
+    @Test(arguments: ["db", ".tabcheck/failures"])
+    func aLinkToNothingIsRefused(_ name: String) throws {
+        let dir = Tool.scratch("dangling")
+        let link = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nonexistent/tabgrid-\(name.count)")
+        let args = name == "db" ? ["--db", "db", "--sequences", "1"] : ["--sequences", "1"]
+        let r = try Tool.tabcheck.run(args, cwd: dir)
+        #expect(r.status == 2 && r.stderr.contains("is a symbolic link to something that does not exist"), "\(r)")
+    }
+}

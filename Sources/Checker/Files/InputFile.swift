@@ -71,6 +71,20 @@ public enum InputFile {
     public static func checkFolder(_ path: String, flag: String) throws(InputError) {
         var isDir: ObjCBool = false
         var p = URL(fileURLWithPath: path).standardizedFileURL.path
+        // A link to nothing passes "does not exist yet", then every save fails; say so now.
+        var info = stat()
+        var q = p
+        while true {
+            if lstat(q, &info) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFLNK && stat(q, &info) != 0 {
+                    throw InputError("\(flag) \(path): \(q) is a symbolic link to something that does not exist; remove it or point it at a folder")
+                }
+                break
+            }
+            let up = (q as NSString).deletingLastPathComponent
+            if up == q || up.isEmpty { break }
+            q = up
+        }
         while !FileManager.default.fileExists(atPath: p, isDirectory: &isDir) {
             let up = (p as NSString).deletingLastPathComponent
             if up == p || up.isEmpty { break }
