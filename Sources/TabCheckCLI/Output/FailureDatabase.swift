@@ -29,7 +29,8 @@ extension CheckCommand {
             guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else { continue }
             let outcome = runner(file.compare, Property.allCases, policy: file.policy ?? .spec).run(.actions(file.actions), collectCoverage: false)
             if outcome.failure != nil {
-                say("a saved failure still fails: \(path)")
+                say("a saved failure still fails: \(path) — it is replayed before anything asked for runs; "
+                    + "to run only that (a seed, a campaign), add --no-db, or fix this one first")
                 return try replay(path, properties: Property.allCases)
             }
             // Beside the database folder, however it was spelled (".", "x", "a/b/"): from the

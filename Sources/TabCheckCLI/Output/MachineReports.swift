@@ -116,6 +116,11 @@ extension CheckCommand {
         if let dir = options.frames {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                // A folder used before keeps no frame of another run beside these.
+                for old in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+                where old.hasPrefix("frame-") && old.hasSuffix(".svg") {
+                    try FileManager.default.removeItem(atPath: dir + "/" + old)
+                }
                 for (i, frames) in report.frames.enumerated() {
                     try Data(StoryboardFrame.combined(frames).utf8).write(to: URL(fileURLWithPath: dir + "/" + String(format: "frame-%03d.svg", i)))
                 }
