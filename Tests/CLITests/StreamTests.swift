@@ -59,3 +59,18 @@ import Testing
         #expect(r.status == 2 && r.stderr.contains("is a symbolic link to something that does not exist"), "\(r)")
     }
 }
+
+/// #23.5: --frames into a folder used before leaves no frame of the earlier run.
+@Suite struct FramesFolderTests {
+    @Test func staleFramesAreRemoved() throws {
+        let dir = Tool.scratch("frames")
+        let frames = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: frames.appendingPathComponent("frame-999.svg"))
+        try Data("keep".utf8).write(to: frames.appendingPathComponent("notes.txt"))
+        let r = try Tool.planted.run(FailureTests.planted + ["--sequences", "200", "--no-db", "--shrink-time", "1", "--frames", "frames"], cwd: dir)
+        #expect(r.status == 1, "\(r)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path)
+        #expect(!names.contains("frame-999.svg") && names.contains("notes.txt") && names.contains("frame-000.svg"), "\(names)")
+    }
+}
