@@ -65,7 +65,7 @@ public enum GridCheck {
         _ driver: D.Type, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
         customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Campaign.Found? {
-        check(DriverFactory(driver), typeName: String(describing: D.self), with: oracle, budget: budget, properties: properties,
+        await check(DriverFactory(driver), typeName: String(describing: D.self), with: oracle, budget: budget, properties: properties,
               custom: customProperties, seed: seed,
               maxSteps: maxSteps, shrinkTime: shrinkTime, sourceLocation: sourceLocation)
     }
@@ -76,12 +76,12 @@ public enum GridCheck {
         _ driver: DriverFactory, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
         customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Campaign.Found? {
-        check(driver, typeName: nil, with: oracle, budget: budget, properties: properties, custom: customProperties, seed: seed, maxSteps: maxSteps,
+        await check(driver, typeName: nil, with: oracle, budget: budget, properties: properties, custom: customProperties, seed: seed, maxSteps: maxSteps,
               shrinkTime: shrinkTime, sourceLocation: sourceLocation)
     }
 
     static func check(_ driver: DriverFactory, typeName: String?, with oracle: Oracle, budget: Budget?, properties: [Property]?,
-                      custom: [any StepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, sourceLocation: SourceLocation) -> Campaign.Found? {
+                      custom: [any StepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, sourceLocation: SourceLocation) async -> Campaign.Found? {
         let settings: Settings
         do { settings = try Settings(budget: budget, properties: properties, seed: seed, environment: ProcessInfo.processInfo.environment) } catch {
             Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
@@ -103,7 +103,10 @@ public enum GridCheck {
         case .seconds(let s): config.sequences = Int.max / 2; config.timeLimit = s
         case .sequences(let n): config.sequences = n
         }
-        let result = Campaign(runner: runner, config: config).run()
+        // On a thread of its own: a campaign is seconds of work, and holding one of the test
+        // runner's cooperative threads for it would queue every other test behind it.
+        let campaign = Campaign(runner: runner, config: config)
+        let result = await offThread { campaign.run() }
         let checked = "\(runner.implementation.name) vs \(runner.oracle.name), seed \(hex(settings.seed)): \(result.sequences) sequences, \(result.steps) steps; "
             + "checked \(runner.checkedProperties.map(\.rawValue).joined(separator: ", "))"
             + (runner.skippedDescription.map { "; skipped \($0)" } ?? "")
@@ -221,6 +224,13 @@ public enum GridCheck {
             } else {
                 self.properties = Property.allCases
             }
+        }
+    }
+
+    /// `work` on a new thread, awaited without blocking the caller's.
+    static func offThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
         }
     }
 }
