@@ -132,9 +132,12 @@ struct CheckCommand {
     /// `--replay FILE`: the file's actions, through the drivers it names, judged by every
     /// property (or `given`); a failure is shrunk again, and the file left as it is.
     func replay(_ path: String, properties given: [Property]? = nil) throws(InputError) -> Int32 {
-        let file = try ReplayFile.load(URL(fileURLWithPath: path))
+        var file = try ReplayFile.load(URL(fileURLWithPath: path))
+        // --compare names the drivers to replay against (a file written by `swift test`
+        // names the test's driver type, which this executable may register under another name).
+        if options.compareGiven { file.compare = options.compare }
         for name in file.compare where drivers.named(name) == nil {
-            throw InputError("\(path): field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names)")
+            throw InputError("\(path): field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names) (--compare IMPL,ORACLE replays it against others)")
         }
         let properties = given ?? replayProperties(file)
         let r = runner(file.compare, properties, policy: file.policy ?? .spec)

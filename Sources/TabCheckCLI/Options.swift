@@ -18,6 +18,8 @@ package struct Options {
     var replay: String?
     var bytes: String?
     var compare = ["production", "reference"]
+    /// Whether --compare was given (a replay then runs against those drivers, not the file's).
+    var compareGiven = false
     /// --policy: the choices both drivers are expected to make (docs/policies.md).
     var policy = Policy.spec
     /// What --policy said (a preset's name or a file), for the reproduce line.
@@ -93,6 +95,7 @@ package struct Options {
                     throw InputError("--compare: unknown driver \"\(n)\"; known: \(drivers.names)")
                 }
                 o.compare = names
+                o.compareGiven = true
             case "--policy":
                 let v = try a.value(arg)
                 o.policy = try PolicyFile.resolve(v)
@@ -127,7 +130,6 @@ package struct Options {
                 try refuse(source, flag, "\(source) runs the one sequence in the file; \(flag) applies to campaigns")
             }
         }
-        try refuse("--replay", "--compare", "the replay file names the drivers it compares")
         try refuse("--replay", "--policy", "the replay file names the policy it was judged by")
         try refuse("--replay", "--max-steps", "a replay file runs all of its actions")
         for flag in ["--seed", "--sequences", "--time-limit", "--shard", "--coverage"] {

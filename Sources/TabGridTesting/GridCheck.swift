@@ -148,21 +148,26 @@ public enum GridCheck {
 
     /// The test to paste: `expectNoFailure` with the driver's type when it is known, else
     /// `Regression.check` with the factories.
-    static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String, typeName: String?, driver: DriverFactory,
+    package static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String, typeName: String?, driver: DriverFactory,
                                oracle: Oracle) -> String {
         guard let typeName else {
             return Report.regressionTest(actions, failure: failure, id: id, compare: [driver.name, oracle.factory.name]) + "\n"
         }
         let name = "regression_\(failure.violation.property.rawValue)_\(Report.ruleSlug(failure.violation.rule))_\(id)"
         let oracleCode: String
+        var note = ""
         switch oracle {
         case .reference: oracleCode = ".reference"
         case .referenceUnder(let p): oracleCode = ".reference(policy: \(p.swiftCode))"
-        case .driver(let f): oracleCode = ".driver(/* the DriverFactory named \(swiftStringLiteral(f.name)) */)"
+        case .driver(let f) where f.name == "reference": oracleCode = ".reference"
+        case .driver(let f):
+            oracleCode = ".driver(\(f.swiftCode ?? Report.identifier(f.name)))"
+            // A factory made from a closure has no source to write: name it where you paste this.
+            if f.swiftCode == nil { note = "// `\(Report.identifier(f.name))`: the DriverFactory you passed as the oracle.\n" }
         }
         return """
         // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
-        @Test func \(name)() {
+        \(note)@Test func \(name)() {
             GridCheck.expectNoFailure([
         \(actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n"))
             ], \(typeName).self, with: \(oracleCode))

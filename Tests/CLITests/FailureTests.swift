@@ -230,3 +230,21 @@ import Testing
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown property \"atMostFiveTabs\""), "\(unknown)")
     }
 }
+
+/// #26.5: a replay file that names a driver this executable does not know — one written by
+/// `swift test`, which names the test's driver type — replays against the drivers --compare names.
+@Suite struct ReplayCompareTests {
+    @Test func compareNamesTheDriversOfAReplay() throws {
+        let dir = Tool.scratch("replay-compare")
+        let path = dir.appendingPathComponent("from-swift-test.json")
+        let file = ReplayFile(seed: nil, violation: nil, compare: ["MyTabsDriver", "reference"], originalSteps: nil,
+                              actions: [.newTab, .newTab, .setTitle(id: "t2", title: "x"), .setQuery("x"), .closeDisplayed(0)])
+        try file.encoded().write(to: path)
+        let refused = try Tool.planted.run(["--replay", path.path], cwd: dir)
+        #expect(refused.status == 2 && refused.stderr.contains("--compare IMPL,ORACLE"), "\(refused)")
+        let passes = try Tool.planted.run(["--replay", path.path, "--compare", "production,reference"], cwd: dir)
+        #expect(passes.status == 0, "\(passes)")
+        let fails = try Tool.planted.run(["--replay", path.path, "--compare", "planted-f3,reference"], cwd: dir)
+        #expect(fails.status == 1 && fails.stdout.contains("mapping broke rule F"), "\(fails)")
+    }
+}

@@ -66,3 +66,18 @@ import Testing
         }
     }
 }
+
+/// #26.5: the regression test GridCheck writes compiles as pasted for every oracle it can
+/// name: the reference, the reference under a policy, and a factory made from a type.
+@Suite struct RegressionTextTests {
+    @Test func anOracleMadeFromATypeIsWrittenAsThatType() {
+        let failure = Runner.Failure(step: 1, action: .newTab, violation: Violation(.mapping, "F3", "x"))
+        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: DriverFactory(BlankTabDriver.self),
+                                            oracle: .driver(DriverFactory(BlankTabDriver.self)))
+        #expect(text.contains("with: .driver(DriverFactory(BlankTabDriver.self)))"), "\(text)")
+        #expect(!text.contains("/*"))
+        let policy = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: DriverFactory(BlankTabDriver.self),
+                                              oracle: .reference(policy: Policy(activeAfterClose: .none)))
+        #expect(policy.contains("with: .reference(policy: Policy(activeAfterClose: .none, emptyGrid: .allowed, reopenLimit: 20, filterMatching: .characterWise)))"), "\(policy)")
+    }
+}

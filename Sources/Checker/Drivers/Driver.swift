@@ -56,6 +56,9 @@ public struct DriverFactory: Sendable {
     public let summary: String
     /// What drivers made by this factory support (default: everything).
     public let capabilities: Set<Capability>
+    /// The `CheckableDriver` type it makes, when it was made from one: what a pasted
+    /// regression test names (`DriverFactory(MyDriver.self)`) so it compiles as pasted.
+    public private(set) var typeName: String?
     public let make: @Sendable (ViewportSpec) -> any GridDriver
 
     public init(name: String, summary: String, capabilities: Set<Capability> = Capability.all,
@@ -66,6 +69,14 @@ public struct DriverFactory: Sendable {
     /// The factory of a `CheckableDriver` type.
     public init<D: CheckableDriver>(_ type: D.Type, name: String? = nil, summary: String = "") {
         self.init(name: name ?? D.name, summary: summary.isEmpty ? "\(D.self), checked through its CheckableDriver conformance" : summary, capabilities: D.capabilities) { D(viewport: $0) }
+        typeName = String(describing: D.self)
+    }
+
+    /// Swift source that makes this factory, for pasted regression tests: the built-in ones by
+    /// name, one made from a type by the type; nil when neither is known.
+    public var swiftCode: String? {
+        if Self.builtInNames.contains(name) && typeName == nil { return "DriverFactory.named(\(swiftStringLiteral(name)))!" }
+        return typeName.map { "DriverFactory(\($0).self)" }
     }
 
     /// The naive oracle, ReferenceModel's reading of SPEC.md. (This repository's production

@@ -68,7 +68,7 @@ public enum Report {
     }
 
     /// A driver name as a Swift identifier: `planted-f3` → `plantedF3`.
-    static func identifier(_ name: String) -> String {
+    package static func identifier(_ name: String) -> String {
         let words = name.split { !$0.isLetter && !$0.isNumber }
         var out = words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
         if out.isEmpty || out.first!.isNumber { out = "driver" + out }

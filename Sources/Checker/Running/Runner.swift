@@ -139,6 +139,9 @@ public struct Runner: Sendable {
         public let action: Action
         public let violation: Violation
         public var description: String { "step \(step) (\(action)): \(violation)" }
+        public init(step: Int, action: Action, violation: Violation) {
+            self.step = step; self.action = action; self.violation = violation
+        }
     }
 
     /// `start`: drivers already in some state (e.g. 1,000 tabs open, for a benchmark), made
