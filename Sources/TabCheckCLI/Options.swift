@@ -185,7 +185,8 @@ CAMPAIGN OPTIONS
                         tabcheck --property mapping,swipeLock
   --shard K/N         run shard K of N: disjoint seed streams, for a CI matrix of N jobs
                         tabcheck --shard 2/4 --time-limit 120
-  --compare A,B       implementation and oracle drivers (default production,reference)
+  --compare A,B       implementation and oracle drivers (default production,reference); with
+                      --replay, the drivers to replay the file against instead of its own
                         tabcheck --compare reference,production
   --policy P          the choices the model makes where tab models differ: a preset (spec,
                       duckduckgo-ios, qutebrowser) or a JSON file of knobs; the reference
