@@ -148,7 +148,10 @@ enum DurabilityCommand {
             }
             let last = lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }.max() ?? ready
             let loaded = store.load()
-            guard let k = number(loaded.snapshot), loaded.snapshot == snapshot(k), k == last || k == last + 1 else {
+            // Killed during the very first save: no save has completed, and the session is
+            // rightly empty (save 0 is "nothing saved", not a session of its own).
+            let nothingYet = last == 0 && loaded.snapshot.tabs.isEmpty
+            guard let k = number(loaded.snapshot), nothingYet || loaded.snapshot == snapshot(k), k == last || k == last + 1 else {
                 let what = loaded.source == .empty ? "no session at all"
                     : "\(number(loaded.snapshot).map { "save \($0)" } ?? "an unknown session") from the \(loaded.source)"
                     + (loaded.snapshot == snapshot(number(loaded.snapshot) ?? -1) ? "" : " with damaged contents")
