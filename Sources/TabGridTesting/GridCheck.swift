@@ -48,6 +48,16 @@ public enum GridCheck {
 
         /// The reference under `policy`, judged by every property under it.
         public static func reference(policy: Policy) -> Oracle { .referenceUnder(policy) }
+
+        /// The policy a run with this oracle judges by: the one it names, else `fallback`
+        /// (TABGRID_POLICY for `.reference`); SPEC's for another driver.
+        func policy(else fallback: Policy = .spec) -> Policy {
+            switch self {
+            case .referenceUnder(let p): return p
+            case .reference: return fallback
+            case .driver: return .spec
+            }
+        }
     }
 
     /// How long the campaign runs.
@@ -87,13 +97,8 @@ public enum GridCheck {
             Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
             return nil
         }
-        let policy: Policy
-        switch oracle {
-        case .referenceUnder(let p): policy = p
-        case .reference: policy = settings.policy
-        case .driver: policy = .spec
-        }
-        var runner = Runner(implementation: driver, oracle: oracle.factory, properties: settings.properties).withPolicy(policy)
+        var runner = Runner(implementation: driver, oracle: oracle.factory, properties: settings.properties)
+            .withPolicy(oracle.policy(else: settings.policy))
         runner.customProperties = custom
         var config = Campaign.Config()
         config.seed = settings.seed
@@ -138,8 +143,8 @@ public enum GridCheck {
         _ actions: [Action], _ driver: D.Type, with oracle: Oracle = .reference, properties: [Property] = Property.allCases,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Runner.Failure? {
-        let policy: Policy = { if case .referenceUnder(let p) = oracle { return p } else { return .spec } }()
-        let failure = Regression.check(actions, properties: properties, implementation: DriverFactory(driver), oracle: oracle.factory, policy: policy)
+        let failure = Regression.check(actions, properties: properties, implementation: DriverFactory(driver), oracle: oracle.factory,
+                                       policy: oracle.policy())
         if let failure {
             Issue.record(Comment(rawValue: Report.steps(Array(actions.prefix(failure.step)), failure: failure)), sourceLocation: sourceLocation)
         }

@@ -52,17 +52,11 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
-    /// What a built-in property needs to mean anything (its `StepProperty.needs`; nothing
-    /// for the run loop's stages, `differential` and `crash`).
-    public static func needed(by property: Property) -> Set<Capability> {
-        Property.builtInChecks.first { $0.name == property }?.needs ?? []
-    }
 }
 
 extension Set where Element == Capability {
     public func allows(_ kind: ActionKind) -> Bool { Capability.needed(by: kind).map(contains) ?? true }
     public func allows(_ action: Action) -> Bool { allows(action.kind) }
-    public func allows(_ property: Property) -> Bool { Capability.needed(by: property).isSubset(of: self) }
 
     /// "filter, swipes" — for reports.
     public var names: String { sorted().map(\.rawValue).joined(separator: ", ") }

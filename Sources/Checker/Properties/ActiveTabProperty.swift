@@ -87,9 +87,8 @@ public struct ActiveTabProperty: StepProperty {
         case .closeDisplayed, .closeID, .flyAwayFinished, .closeAll: break
         default: return nil
         }
-        guard f.policy.emptyGrid == .replacedByNewTab, !pre.tabIDs.isEmpty, f.gone.count == pre.tabIDs.count,
-              post.tabIDs.count == 1, !pre.tabIDs.contains(post.tabIDs[0]) else { return nil }
-        return post.tabIDs[0]
+        guard f.policy.emptyGrid == .replacedByNewTab, f.gone.count == pre.tabIDs.count else { return nil }
+        return post.replacement(of: pre)
     }
 
     /// Keeps the activation history in step (a restore starts it afresh).

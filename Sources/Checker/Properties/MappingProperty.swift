@@ -26,7 +26,7 @@ public struct MappingProperty: StepProperty {
             let expected = pre.tabIDs.filter { $0 != id }
             // The grid may not be empty (policy): the last tab's place goes to one new tab.
             if expected.isEmpty && !pre.tabIDs.isEmpty && f.policy.emptyGrid == .replacedByNewTab {
-                if postIDs.count == 1 && !pre.tabIDs.contains(postIDs[0]) && post.titles == ["New Tab"] { return nil }
+                if post.replacement(of: pre) != nil && post.titles == ["New Tab"] { return nil }
                 return Violation(Self.name, rule, "\(what): the last tab's place goes to one new \"New Tab\" (policy emptyGrid=replacedByNewTab), got \(post.tabs)")
             }
             if postIDs != expected {

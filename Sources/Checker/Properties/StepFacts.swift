@@ -54,3 +54,12 @@ public struct StepFacts {
     /// SPEC's defaults unconditionally.
     public let policy: Policy
 }
+
+extension Observation {
+    /// The one new tab this observation holds in place of every tab of `pre` — what the
+    /// policy `emptyGrid=replacedByNewTab` leaves when the last tab goes — or nil.
+    public func replacement(of pre: Observation) -> String? {
+        guard !pre.tabIDs.isEmpty, tabIDs.count == 1, !pre.tabIDs.contains(tabIDs[0]) else { return nil }
+        return tabIDs[0]
+    }
+}

@@ -25,7 +25,7 @@ public struct TabListProperty: StepProperty {
                 return Violation(Self.name, "F2", "a new tab is titled \"New Tab\" and no other title changes: titles went from \(pre.titles.map(swiftLiteral)) to \(post.titles.map(swiftLiteral))")
             }
         case .closeAll where f.policy.emptyGrid == .replacedByNewTab && !pre.tabIDs.isEmpty:
-            if post.tabIDs.count != 1 || pre.tabIDs.contains(post.tabIDs[0]) || post.titles != ["New Tab"] {
+            if post.replacement(of: pre) == nil || post.titles != ["New Tab"] {
                 return Violation(Self.name, "F5", "Close All must leave one new \"New Tab\" in place of every tab (policy emptyGrid=replacedByNewTab), got \(post.tabs)")
             }
         case .closeAll:

@@ -29,8 +29,10 @@ public final class ShrinkState {
     private let now: () -> Double
     private let shouldStop: () -> Bool
 
-    init(_ original: [Action], width: Int, deadline: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool,
-         collapse: (([Action]) -> [Action]?)?, closesMakeTabs: Bool = false, evaluate: @escaping ([[Action]]) -> Int?) {
+    init(_ original: [Action], passes: [any ShrinkPass], width: Int, deadline: Double, now: @escaping () -> Double,
+         shouldStop: @escaping () -> Bool, collapse: (([Action]) -> [Action]?)?, closesMakeTabs: Bool = false,
+         evaluate: @escaping ([[Action]]) -> Int?) {
+        statistics = passes.map { ShrinkPassStatistics(name: $0.name) }
         self.closesMakeTabs = closesMakeTabs
         best = original
         self.width = width
@@ -85,7 +87,8 @@ public final class ShrinkState {
         if accepted { statistics[current].accepted += 1 }
     }
 
-    /// Runs `pass`, its candidates and time counted under its name.
+    /// Runs `pass`, its candidates and time counted under its name (by the shrinker's clock,
+    /// read where the pass starts and ends).
     func run(_ pass: any ShrinkPass, index: Int) -> Bool {
         current = index
         let start = now()
@@ -94,8 +97,4 @@ public final class ShrinkState {
         return accepted
     }
 
-    /// The statistics' clock is the shrinker's (`now`), read only where a pass starts and ends.
-    func begin(_ passes: [any ShrinkPass]) {
-        statistics = passes.map { ShrinkPassStatistics(name: $0.name) }
-    }
 }

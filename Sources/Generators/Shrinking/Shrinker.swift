@@ -84,9 +84,8 @@ public struct Shrinker {
     /// Runs the passes to a fixed point. `evaluate` runs up to `width` candidates and
     /// returns the index of the first that fails, if any.
     func core(_ original: [Action], width: Int, evaluate: @escaping ([[Action]]) -> Int?) -> Result {
-        let state = ShrinkState(original, width: width, deadline: now() + timeLimit, now: now, shouldStop: shouldStop,
+        let state = ShrinkState(original, passes: passes, width: width, deadline: now() + timeLimit, now: now, shouldStop: shouldStop,
                                 collapse: collapse, closesMakeTabs: closesMakeTabs, evaluate: evaluate)
-        state.begin(passes)
         let indexed = Array(passes.enumerated())
         for (i, pass) in indexed where pass.schedule == .opening && !state.stopped { _ = state.run(pass, index: i) }
         var improved = true
