@@ -36,18 +36,43 @@ public struct Policy: Codable, Equatable, Hashable, Sendable, CustomStringConver
         case caseAndDiacriticInsensitive
     }
 
+    /// L2–L6: how many columns the grid has and how large its items are.
+    public enum GridColumns: String, Codable, CaseIterable, Sendable {
+        /// SPEC's column rule and sizes (L1–L7), compared with the reference.
+        case spec
+        /// Any layout that every grid must have: an invalid viewport gives `tooSmall`;
+        /// otherwise finite, positive item sizes and at least one item in a row within the
+        /// safe width. The model's own column rule is not compared.
+        case anyFitting
+    }
+
     public var activeAfterClose: ActiveAfterClose
     public var emptyGrid: EmptyGrid
     /// U1: how many closes can be reopened (SPEC: 20; 0: none are recorded).
     public var reopenLimit: Int
     public var filterMatching: FilterMatching
+    public var gridColumns: GridColumns
 
     public init(activeAfterClose: ActiveAfterClose = .nextThenPrevious, emptyGrid: EmptyGrid = .allowed,
-                reopenLimit: Int = 20, filterMatching: FilterMatching = .characterWise) {
+                reopenLimit: Int = 20, filterMatching: FilterMatching = .characterWise, gridColumns: GridColumns = .spec) {
         self.activeAfterClose = activeAfterClose
         self.emptyGrid = emptyGrid
         self.reopenLimit = reopenLimit
         self.filterMatching = filterMatching
+        self.gridColumns = gridColumns
+    }
+
+    enum CodingKeys: String, CodingKey { case activeAfterClose, emptyGrid, reopenLimit, filterMatching, gridColumns }
+
+    /// A knob left out keeps SPEC's value, so files written before a knob existed still read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let spec = Policy.spec
+        activeAfterClose = try c.decodeIfPresent(ActiveAfterClose.self, forKey: .activeAfterClose) ?? spec.activeAfterClose
+        emptyGrid = try c.decodeIfPresent(EmptyGrid.self, forKey: .emptyGrid) ?? spec.emptyGrid
+        reopenLimit = try c.decodeIfPresent(Int.self, forKey: .reopenLimit) ?? spec.reopenLimit
+        filterMatching = try c.decodeIfPresent(FilterMatching.self, forKey: .filterMatching) ?? spec.filterMatching
+        gridColumns = try c.decodeIfPresent(GridColumns.self, forKey: .gridColumns) ?? spec.gridColumns
     }
 
     /// SPEC.md as written.
@@ -58,11 +83,11 @@ public struct Policy: Codable, Equatable, Hashable, Sendable, CustomStringConver
 
     /// This policy as Swift source, for pasted regression tests.
     public var swiftCode: String {
-        "Policy(activeAfterClose: .\(activeAfterClose.rawValue), emptyGrid: .\(emptyGrid.rawValue), reopenLimit: \(reopenLimit), filterMatching: .\(filterMatching.rawValue))"
+        "Policy(activeAfterClose: .\(activeAfterClose.rawValue), emptyGrid: .\(emptyGrid.rawValue), reopenLimit: \(reopenLimit), filterMatching: .\(filterMatching.rawValue), gridColumns: .\(gridColumns.rawValue))"
     }
 
     public var description: String {
-        "activeAfterClose=\(activeAfterClose.rawValue) emptyGrid=\(emptyGrid.rawValue) reopenLimit=\(reopenLimit) filterMatching=\(filterMatching.rawValue)"
+        "activeAfterClose=\(activeAfterClose.rawValue) emptyGrid=\(emptyGrid.rawValue) reopenLimit=\(reopenLimit) filterMatching=\(filterMatching.rawValue) gridColumns=\(gridColumns.rawValue)"
     }
 
     /// F1 under this policy: whether `title` is displayed for `query` (an empty query

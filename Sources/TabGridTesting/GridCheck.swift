@@ -167,8 +167,11 @@ public enum GridCheck {
         case .driver(let f) where f.name == "reference": oracleCode = ".reference"
         case .driver(let f):
             oracleCode = ".driver(\(f.swiftCode ?? Report.identifier(f.name)))"
-            // A factory made from a closure has no source to write: name it where you paste this.
-            if f.swiftCode == nil { note = "// `\(Report.identifier(f.name))`: the DriverFactory you passed as the oracle.\n" }
+            // A factory made from a closure without a `source` has none to write: name it
+            // where you paste this (or give it one).
+            if f.swiftCode == nil {
+                note = "// `\(Report.identifier(f.name))`: the DriverFactory you passed as the oracle (give it `source:` to have it written here).\n"
+            }
         }
         return """
         // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))

@@ -78,6 +78,18 @@ import Testing
         #expect(!text.contains("/*"))
         let policy = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: DriverFactory(BlankTabDriver.self),
                                               oracle: .reference(policy: Policy(activeAfterClose: .none)))
-        #expect(policy.contains("with: .reference(policy: Policy(activeAfterClose: .none, emptyGrid: .allowed, reopenLimit: 20, filterMatching: .characterWise)))"), "\(policy)")
+        #expect(policy.contains("with: .reference(policy: Policy(activeAfterClose: .none, emptyGrid: .allowed, reopenLimit: 20, filterMatching: .characterWise, gridColumns: .spec)))"), "\(policy)")
+    }
+
+    /// A factory made from a closure is written as the `source` it was given; without one,
+    /// the test names it and a comment says what to define.
+    @Test func anOracleMadeFromAClosureIsWrittenAsItsSource() {
+        let failure = Runner.Failure(step: 1, action: .newTab, violation: Violation(.mapping, "F3", "x"))
+        let closure = DriverFactory(name: "legacy grid", summary: "", source: "LegacyOracles.grid") { BlankTabDriver(viewport: $0) }
+        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: closure, oracle: .driver(closure))
+        #expect(text.contains("with: .driver(LegacyOracles.grid))") && !text.contains("//  `"), "\(text)")
+        var unnamed = closure; unnamed.source = nil
+        let bare = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: unnamed, oracle: .driver(unnamed))
+        #expect(bare.contains("with: .driver(legacyGrid))") && bare.contains("// `legacyGrid`: the DriverFactory you passed as the oracle"), "\(bare)")
     }
 }

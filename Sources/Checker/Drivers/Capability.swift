@@ -5,8 +5,11 @@ import Generators
 /// its capabilities; a run draws only actions both drivers support, compares only what
 /// both show, and skips — and names as skipped — the properties that need a missing one.
 public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
-    /// The search filter: query, begin/end/cancel search, Cancel button (F1, F6, F7).
+    /// The search filter: a query that selects the displayed tabs (F1, F6).
     case filter
+    /// The search bar's editing: begin, end and cancel, and its Cancel button (F7). Not
+    /// every filtering model has one (a filter field without Cancel, a menu search).
+    case searchBar
     /// Page titles change (F8).
     case titles
     /// Close a tab by identity (F4).
@@ -19,7 +22,8 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
     case activeTab
     /// Reopen closed tabs (U1–U3).
     case reopen
-    /// Viewports and the grid layout (L1–L7).
+    /// Viewports and the grid layout (L1–L7; under `Policy.gridColumns = .anyFitting`, only
+    /// what every grid must have).
     case layout
     /// Swipe to delete: the gesture, its lock, its offset (G1–G5).
     case swipes
@@ -40,7 +44,8 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
         case .newTab, .closeDisplayed: return nil
         case .willAppear, .closeAll: return .closeAll
         case .closeID: return .closeByID
-        case .setQuery, .search: return .filter
+        case .setQuery: return .filter
+        case .search: return .searchBar
         case .setTitle: return .titles
         case .move: return .move
         case .select: return .activeTab
@@ -68,7 +73,8 @@ extension Observation {
     public func masked(to capabilities: Set<Capability>) -> Observation {
         var o = self
         let blank = Observation()
-        if !capabilities.contains(.filter) { o.query = blank.query; o.cancelVisible = blank.cancelVisible }
+        if !capabilities.contains(.filter) { o.query = blank.query }
+        if !capabilities.contains(.searchBar) { o.cancelVisible = blank.cancelVisible }
         if !capabilities.contains(.closeAll) { o.closeAllEnabled = blank.closeAllEnabled }
         if !capabilities.contains(.activeTab) { o.active = blank.active }
         if !capabilities.contains(.layout) { o.layout = blank.layout }

@@ -59,11 +59,14 @@ public struct DriverFactory: Sendable {
     /// The `CheckableDriver` type it makes, when it was made from one: what a pasted
     /// regression test names (`DriverFactory(MyDriver.self)`) so it compiles as pasted.
     public private(set) var typeName: String?
+    /// For a factory made from a closure: a Swift expression that makes it where a test
+    /// runs (`"MyOracles.legacy"`), so a pasted regression test compiles as pasted.
+    public var source: String?
     public let make: @Sendable (ViewportSpec) -> any GridDriver
 
-    public init(name: String, summary: String, capabilities: Set<Capability> = Capability.all,
+    public init(name: String, summary: String, capabilities: Set<Capability> = Capability.all, source: String? = nil,
                 make: @escaping @Sendable (ViewportSpec) -> any GridDriver) {
-        self.name = name; self.summary = summary; self.capabilities = capabilities; self.make = make
+        self.name = name; self.summary = summary; self.capabilities = capabilities; self.source = source; self.make = make
     }
 
     /// The factory of a `CheckableDriver` type.
@@ -72,9 +75,10 @@ public struct DriverFactory: Sendable {
         typeName = String(describing: D.self)
     }
 
-    /// Swift source that makes this factory, for pasted regression tests: the built-in ones by
-    /// name, one made from a type by the type; nil when neither is known.
+    /// Swift source that makes this factory, for pasted regression tests: the `source` it was
+    /// given, the built-in ones by name, one made from a type by the type; nil when none is known.
     public var swiftCode: String? {
+        if let source { return source }
         if Self.builtInNames.contains(name) && typeName == nil { return "DriverFactory.named(\(swiftStringLiteral(name)))!" }
         return typeName.map { "DriverFactory(\($0).self)" }
     }

@@ -21,6 +21,7 @@ public enum PolicyFile {
         ("emptyGrid", Policy.EmptyGrid.allCases.map(\.rawValue).joined(separator: " | "), "F5"),
         ("reopenLimit", "0…\(Policy.maxReopenLimit)", "U1"),
         ("filterMatching", Policy.FilterMatching.allCases.map(\.rawValue).joined(separator: " | "), "F1"),
+        ("gridColumns", Policy.GridColumns.allCases.map(\.rawValue).joined(separator: " | "), "L2–L6"),
     ]
 
     /// The preset's name for a policy, or nil.
@@ -32,7 +33,8 @@ public enum PolicyFile {
     /// The policy as a file `--policy` reads: one JSON object, every knob.
     public static func json(_ p: Policy) -> String {
         "{\"activeAfterClose\": \"\(p.activeAfterClose.rawValue)\", \"emptyGrid\": \"\(p.emptyGrid.rawValue)\", "
-            + "\"reopenLimit\": \(p.reopenLimit), \"filterMatching\": \"\(p.filterMatching.rawValue)\"}"
+            + "\"reopenLimit\": \(p.reopenLimit), \"filterMatching\": \"\(p.filterMatching.rawValue)\", "
+            + "\"gridColumns\": \"\(p.gridColumns.rawValue)\"}"
     }
 
     /// `--policy NAME` or `--policy FILE.json`.
@@ -63,6 +65,7 @@ public enum PolicyFile {
             case "activeAfterClose": p.activeAfterClose = try text(Policy.ActiveAfterClose.self)
             case "emptyGrid": p.emptyGrid = try text(Policy.EmptyGrid.self)
             case "filterMatching": p.filterMatching = try text(Policy.FilterMatching.self)
+            case "gridColumns": p.gridColumns = try text(Policy.GridColumns.self)
             case "reopenLimit":
                 guard let n = value as? Int, !(value is Bool), (0...Policy.maxReopenLimit).contains(n) else {
                     throw InputError("\(source): knob \"reopenLimit\" takes a whole number 0…\(Policy.maxReopenLimit), got \(value)")

@@ -1,6 +1,7 @@
 import Generators
 
-/// L5, L6: the simulated flow layout puts `floor(columns)` items in a full row, within the bounds.
+/// L5, L6: the simulated flow layout puts `floor(columns)` items in a full row, within the bounds
+/// (under `gridColumns = .anyFitting`: at least one, with finite positive sizes).
 /// Seen failing on: planted `noMinimumWidth`, `layoutFromFullCount`; mutant 10; the tutorial layout in LayoutSweepTests.
 public struct ItemsPerRowProperty: StepProperty {
     public static let name = Property("itemsPerRow")
@@ -9,6 +10,6 @@ public struct ItemsPerRowProperty: StepProperty {
     public init() {}
 
     public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
-        LayoutCheck.check(post.layout, viewport: f.viewport, displayedCount: post.displayed.count)
+        LayoutCheck.check(post.layout, viewport: f.viewport, displayedCount: post.displayed.count, columns: f.policy.gridColumns)
     }
 }

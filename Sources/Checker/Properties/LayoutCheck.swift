@@ -2,9 +2,13 @@ import Generators
 import ReferenceModel
 
 /// L5/L6 checked by placement: the simulated flow layout must put `floor(columns)` items
-/// in a full row, within the bounds, for any viewport.
+/// in a full row, within the bounds, for any viewport. Under `gridColumns = .anyFitting`
+/// only what every grid must have: `tooSmall` for an invalid viewport and only there or
+/// where no 44 pt column fits; otherwise finite, positive sizes and at least one item in
+/// a row within the bounds.
 public enum LayoutCheck {
-    public static func check(_ layout: Observation.Layout, viewport v: ViewportSpec, displayedCount n: Int) -> Violation? {
+    public static func check(_ layout: Observation.Layout, viewport v: ViewportSpec, displayedCount n: Int,
+                             columns rule: Policy.GridColumns = .spec) -> Violation? {
         let s = v.width - v.safeLeft - v.safeRight
         let valid = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].allSatisfy { $0.isFinite && $0 <= 1e7 }
             && v.safeLeft >= 0 && v.safeRight >= 0 && v.safeTop >= 0 && v.safeBottom >= 0
@@ -20,14 +24,16 @@ public enum LayoutCheck {
         }
         if !valid { return Violation(.itemsPerRow, "L5", "an invalid viewport (\(describe(v))) must give tooSmall, got \(layout)") }
         let sizes = [layout.itemWidth, layout.itemHeight]
-        if !sizes.allSatisfy({ $0.isFinite && $0 > 0 }) || layout.itemWidth < 44 {
+        if !sizes.allSatisfy({ $0.isFinite && $0 > 0 }) || (rule == .spec && layout.itemWidth < 44) {
             return Violation(.itemsPerRow, "L5", "item size \(layout.itemWidth)×\(layout.itemHeight) for \(describe(v)): never below 44 pt, NaN, infinite, zero or negative")
         }
         let perRow = SimulatedFlowLayout.itemsPerFullRow(layout.refLayout, viewportWidth: v.width)
         let landscape = v.width > v.height
         let expected = Int(layout.columns.rounded(.down))
         var problem: String?
-        if perRow != expected { problem = "\(perRow) items fit in a row, but columns is \(layout.columns) (floor \(expected))" }
+        if rule == .anyFitting {
+            if perRow < 1 { problem = "no item fits in a row" }
+        } else if perRow != expected { problem = "\(perRow) items fit in a row, but columns is \(layout.columns) (floor \(expected))" }
         else if perRow < 1 { problem = "no item fits in a row" }
         else if perRow > (landscape ? 3 : 2) { problem = "\(perRow) items per row in \(landscape ? "landscape" : "portrait")" }
         else if n == 1 && perRow != 1 { problem = "one tab must fill one column, got \(perRow) per row" }

@@ -7,6 +7,8 @@ import Generators
 /// beside the reference's and production's; `itemsPerRow` judges the placement (L6).
 /// Tolerance: 1e-9 relative. Inputs above 10⁷ pt may be `tooSmall` (no real screen has
 /// them, and the formulas lose precision there).
+/// SPEC's column rule: silent under `gridColumns = .anyFitting` (`itemsPerRow` judges what
+/// every grid must have).
 /// Seen failing on: planted `insetTopZero`, `layoutFromFullCount`; mutant 09.
 public struct LayoutRulesProperty: StepProperty {
     public static let name = Property("layoutRules")
@@ -18,6 +20,7 @@ public struct LayoutRulesProperty: StepProperty {
     public init() {}
 
     public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        guard f.policy.gridColumns == .spec else { return nil }
         let v = f.viewport, n = post.displayed.count, l = post.layout
         if let last = lastGood, last.count == n, last.viewport == v, last.layout == l { return nil }
         let verdict = judge(v, n, l)

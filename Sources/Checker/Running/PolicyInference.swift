@@ -37,6 +37,10 @@ public enum PolicyInference {
         for v in Policy.FilterMatching.allCases where v != p.filterMatching {
             var q = p; q.filterMatching = v; out.append(Change(knob: "filterMatching", value: v.rawValue, policy: q))
         }
+        // Last: it lets any fitting layout pass, so a change that explains more narrowly wins.
+        for v in Policy.GridColumns.allCases where v != p.gridColumns {
+            var q = p; q.gridColumns = v; out.append(Change(knob: "gridColumns", value: v.rawValue, policy: q))
+        }
         return out
     }
 

@@ -9,8 +9,13 @@ import ReferenceModel
 struct RunLoop {
     let runner: Runner
     let capabilities: Set<Capability>
-    /// Whether both drivers implement everything (nothing to mask or filter: the usual case).
+    /// Whether both drivers implement everything (no action or property to filter out).
     let everything: Bool
+    /// What the differential compares: the shared capabilities, less the layout when the
+    /// policy lets the model choose its own columns (`Policy.gridColumns`).
+    let compared: Set<Capability>
+    /// Whether it compares every field (nothing to mask: the usual case).
+    let comparesEverything: Bool
     /// The oracle-free properties asked after every step, in the order chosen.
     var checks: [any StepProperty]
     let differential: Bool
@@ -49,12 +54,14 @@ struct RunLoop {
         let capabilities = runner.capabilities
         self.capabilities = capabilities
         everything = capabilities == Capability.all
+        compared = runner.policy.gridColumns == .spec ? capabilities : capabilities.subtracting([.layout])
+        comparesEverything = compared == Capability.all
         let chosen = everything ? runner.selected : runner.selected.filter { runner.allows($0, capabilities) }
         checks = chosen.compactMap { runner.check(named: $0) }
         differential = chosen.contains(.differential)
         roundTrips = chosen.contains(.session)
         self.collectCoverage = collectCoverage
-        skimming = everything && onStep == nil && differential
+        skimming = comparesEverything && onStep == nil && differential
         self.onStep = onStep
         impl = start?.0 ?? runner.implementation.make(runner.startViewport)
         ref = OracleSlot(start?.1 ?? runner.oracle.make(runner.startViewport))
@@ -175,8 +182,8 @@ struct RunLoop {
         guard differential else { return nil }
         let (a, b) = (runner.implementation.name, runner.oracle.name)
         if oracleSkipped { return Differential.compare(implOut, refOut, a, b) }
-        if everything { return Differential.compare(implOut, implPost, refOut, refPost, a, b) }
-        return Differential.compare(implOut, implPost.masked(to: capabilities), refOut, refPost.masked(to: capabilities), a, b)
+        if comparesEverything { return Differential.compare(implOut, implPost, refOut, refPost, a, b) }
+        return Differential.compare(implOut, implPost.masked(to: compared), refOut, refPost.masked(to: compared), a, b)
     }
 
     /// Records the step (for the storyboard) and moves on: its failure ends the run; else

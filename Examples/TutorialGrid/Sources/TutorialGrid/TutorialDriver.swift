@@ -6,7 +6,7 @@ import Checker
 /// view-model and the views hold. Declares only what the tutorial implements: no active
 /// tab, no reopen, no sessions, no title changes, no move, no close by id.
 public struct TutorialDriver: CheckableDriver {
-    public static var capabilities: Set<Capability> { [.filter, .closeAll, .layout, .swipes, .flyAway] }
+    public static var capabilities: Set<Capability> { [.filter, .searchBar, .closeAll, .layout, .swipes, .flyAway] }
     public static var name: String { "tutorial" }
 
     let app: App

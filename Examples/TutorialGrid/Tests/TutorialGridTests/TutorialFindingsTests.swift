@@ -54,6 +54,6 @@ import TabGridTesting
     @Test func whatTheTutorialLacksIsSkipped() {
         let runner = Runner(implementation: DriverFactory(TutorialDriver.self))
         #expect(runner.skippedProperties == [.activeTab, .reopen, .session])
-        #expect(runner.capabilities == [.filter, .closeAll, .layout, .swipes, .flyAway])
+        #expect(runner.capabilities == [.filter, .searchBar, .closeAll, .layout, .swipes, .flyAway])
     }
 }
