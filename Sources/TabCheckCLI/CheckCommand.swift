@@ -11,6 +11,10 @@ struct CheckCommand {
     let options: Options
     let drivers: Drivers
     let defaultSeed = Campaign.Config().seed
+    /// Where the supervising parent reads which sequences run (Supervisor.swift).
+    var running: RunningSequences?
+    /// Whether every run is forked (after a trap: Supervisor.swift).
+    var isolated = false
 
     /// Human output: stdout, or stderr when stdout carries the JSON summary. Flushed at once
     /// (stdout into a pipe or file is block-buffered), so a killed run's log still holds
@@ -38,7 +42,14 @@ struct CheckCommand {
         c.largeGrids = options.largeGrids
         c.jobs = options.jobs
         c.shouldStop = { Interrupt.requested }
+        c.running = running
+        c.isolated = isolated
         return c
+    }
+
+    /// One run, in this process or — after a trap — in a child of its own.
+    func execute(_ r: Runner, _ source: Runner.Source) -> Runner.Outcome {
+        isolated ? r.runIsolated(source) : r.run(source, collectCoverage: false, shouldStop: { Interrupt.requested })
     }
     func run() throws(InputError) -> Int32 {
         // Every output place is checked before any work, so a long run cannot end unsaved.
@@ -57,14 +68,7 @@ struct CheckCommand {
 
     /// The randomized campaign: sequences until the budget runs out or one fails.
     func campaign() -> Int32 {
-        var config = self.config
-        if let n = options.sequences {
-            config.sequences = n
-            config.timeLimit = options.timeLimit
-        } else {
-            config.sequences = Int.max / 2
-            config.timeLimit = options.timeLimit ?? 10
-        }
+        let config = campaignConfig
         say(header(config))
         let tty = isatty(2) == 1 && !options.quiet
         let campaign = Campaign(runner: runner, config: config)
@@ -78,7 +82,12 @@ struct CheckCommand {
             saved = reportOriginal(seed: seed, outcome: outcome, origin: "sequence seed \(hex(seed))")
         })
         if tty { Console.error("\r\u{1B}[K") }
-        var ending = Ending(verdict: result.interrupted ? .interrupted : .pass, runner: campaign.runner, seed: hex(config.seed),
+        return campaignEnding(result, config, saved: saved)
+    }
+
+    /// The end of a campaign — also of one the supervisor finished after a trap.
+    func campaignEnding(_ result: Campaign.Result, _ config: Campaign.Config, saved: String?) -> Int32 {
+        var ending = Ending(verdict: result.interrupted ? .interrupted : .pass, runner: runner, seed: hex(config.seed),
                             sequences: result.sequences, steps: result.steps, elapsed: result.elapsed,
                             secondsToFailure: result.secondsToFailure, coverage: result.coverage)
         if let found = result.found {
@@ -96,6 +105,19 @@ struct CheckCommand {
         return conclude(ending)
     }
 
+    /// The campaign's budget: `--sequences`, else `--time-limit` (10 s by default).
+    var campaignConfig: Campaign.Config {
+        var config = self.config
+        if let n = options.sequences {
+            config.sequences = n
+            config.timeLimit = options.timeLimit
+        } else {
+            config.sequences = Int.max / 2
+            config.timeLimit = options.timeLimit ?? 10
+        }
+        return config
+    }
+
     /// The campaign's first line: what is compared, how, for how long.
     func header(_ config: Campaign.Config) -> String {
         "tabcheck: \(options.compare[0]) vs \(options.compare[1]), seed \(hex(config.seed))"
@@ -109,7 +131,7 @@ struct CheckCommand {
 
     /// `--sequence-seed`: one sequence, exactly as a failure message names it.
     func sequence(_ s: UInt64, _ config: Campaign.Config) -> Int32 {
-        let outcome = runner.run(.seeded(s, maxSteps: options.maxSteps, largeGrids: options.largeGrids), shouldStop: config.shouldStop)
+        let outcome = execute(runner, .seeded(s, maxSteps: options.maxSteps, largeGrids: options.largeGrids))
         var ending = Ending(verdict: .pass, runner: runner, seed: hex(s), steps: outcome.executed.count)
         guard let failure = outcome.failure else {
             if outcome.stoppedEarly {
@@ -141,7 +163,7 @@ struct CheckCommand {
         }
         let properties = given ?? replayProperties(file)
         let r = runner(file.compare, properties, policy: file.policy ?? .spec)
-        let outcome = r.run(.actions(file.actions), collectCoverage: false, shouldStop: { Interrupt.requested })
+        let outcome = execute(r, .actions(file.actions))
         let judged = properties.count == Property.allCases.count ? "every property" : "properties \(properties.map(\.rawValue).joined(separator: ","))"
         var ending = Ending(verdict: .pass, runner: r, seed: file.seed ?? "", steps: file.actions.count)
         guard let f = outcome.failure else {
@@ -175,7 +197,7 @@ struct CheckCommand {
     /// fuzz target.
     func replayBytes(_ path: String) throws(InputError) -> Int32 {
         let data = try InputFile.read(path, what: "--bytes file", limit: Self.maxBytesInput)
-        let outcome = runner.run(.choices(Choices(bytes: Array(data)), maxSteps: options.maxSteps), shouldStop: { Interrupt.requested })
+        let outcome = execute(runner, .choices(Choices(bytes: Array(data)), maxSteps: options.maxSteps))
         var ending = Ending(verdict: .pass, runner: runner, seed: "", steps: outcome.executed.count)
         guard let failure = outcome.failure else {
             say("bytes \(path): \(outcome.executed.count) steps, every property held")

@@ -30,6 +30,8 @@ package struct Options {
     var frames: String?
     var database = ".tabcheck/failures"
     var useDatabase = true
+    /// Run in this process: a trap in a model kills tabcheck (Supervisor.swift).
+    var noIsolation = false
     var coverage = false
     var quiet = false
     var largeGrids = true
@@ -106,6 +108,7 @@ package struct Options {
             case "--frames": o.frames = try a.path(arg, "a folder name")
             case "--db": o.database = try a.path(arg, "a folder name")
             case "--no-db": o.useDatabase = false
+            case "--no-isolation": o.noIsolation = true
             case "--no-large-grids": o.largeGrids = false
             case "--coverage": o.coverage = true
             case "--quiet", "-q": o.quiet = true
@@ -226,14 +229,25 @@ OUTPUT OPTIONS
                         tabcheck --no-db --sequences 100
   --quiet             no progress lines
                         tabcheck --quiet --json
+  --no-isolation      run in this process, not in a supervised child: a model that traps
+                      then kills tabcheck with no report (for a debugger)
+                        lldb -- .build/debug/tabcheck --no-isolation --replay FILE
 
 ON FAILURE
   The original failure (seed, step, rule) is printed at once; then it is shrunk, printed
   step by step with the rule broken and a diff, saved as a replay file in the failure
   database, and printed as a Swift regression test to paste into Tests/PropertyTests.
 
+A MODEL THAT TRAPS
+  The work runs in a child process. When a model (or a property) traps — an index out of
+  range, a force unwrap, an overflow — the child dies; tabcheck runs the sequences it was
+  running again, each in a process of its own, and reports the one that traps as a failure
+  of property crash, rule trap, with the runtime's message, the step and which driver: saved,
+  shrunk (each candidate in its own process, keeping the same trap site), replayable. Its
+  regression test is an exit test. A sequence that runs longer than 60 s alone is a hang.
+
 EXIT CODES
-  0 every property held · 1 a property failed · 2 bad flag, file or input (one line on
+  0 every property held · 1 a property failed (a trap included) · 2 bad flag, file or input (one line on
   stderr says what and why) · 130 interrupted (SIGINT/SIGTERM) before any failure was found.
   A flag given twice, or two flags that cannot be honoured together, is refused.
 

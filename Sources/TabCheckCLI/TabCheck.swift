@@ -129,6 +129,6 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
             print(helpText)
             return 0
         }
-        return try CheckCommand(options: options, drivers: drivers).run()
+        return try Supervisor.run(CheckCommand(options: options, drivers: drivers))
     }
 }

@@ -42,6 +42,51 @@ struct AtMostFiveTabs: StepProperty {
     }
 }
 
+/// Production that reads one past the end when the last of three or more displayed tabs is
+/// closed: a real trap ("Index out of range"), for #23.1 — tabcheck must survive it.
+struct TrapsOnLastClose: GridDriver {
+    var base: TabModelDriver
+    mutating func apply(_ action: Action) -> StepOutcome {
+        let shown = base.observe().displayed
+        if case .closeDisplayed(let i) = action, shown.count >= 3, i == shown.count - 1 {
+            _ = shown[i + 1]
+        }
+        return base.apply(action)
+    }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
+/// The reference, with an arithmetic overflow when a move's source and destination are
+/// the same index above 1: a trap in the oracle.
+struct TrapsOnStayingMove: GridDriver {
+    var base: ReferenceDriver
+    mutating func apply(_ action: Action) -> StepOutcome {
+        if case .move(let f, let t) = action, f == t, f > 1 { _ = Int.max + f }
+        return base.apply(action)
+    }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
+/// A property of the checker's own path that force-unwraps an active tab that is not
+/// there after a Close All: a trap in the checker, registered with TABCHECK_PLANTED_CUSTOM=trap.
+struct TrapsAfterCloseAll: StepProperty {
+    static let name = Property("trapsAfterCloseAll")
+    var rules: [String] { ["F5"] }
+    var needs: Set<Capability> { [] }
+    func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        if case .closeAll = step.action, pre.tabIDs.count >= 2 { _ = post.active!.count }
+        return nil
+    }
+}
+
+let customProperties: [any StepProperty] = switch ProcessInfo.processInfo.environment["TABCHECK_PLANTED_CUSTOM"] {
+case "1": [AtMostFiveTabs()]
+case "trap": [TrapsAfterCloseAll()]
+default: []
+}
+
 TabCheck.main(drivers: [
     DriverFactory(name: "planted-f3", summary: "production with the tutorial's F3 bug (closes tabs[i])") {
         ClosesTabsIndex(base: TabModelDriver(viewport: $0))
@@ -49,4 +94,10 @@ TabCheck.main(drivers: [
     DriverFactory(name: "planted-f3-slow", summary: "the same, 5 ms per action (shrinking takes seconds)") {
         ClosesTabsIndex(base: TabModelDriver(viewport: $0), delay: 5_000)
     },
-], properties: ProcessInfo.processInfo.environment["TABCHECK_PLANTED_CUSTOM"] == "1" ? [AtMostFiveTabs()] : [])
+    DriverFactory(name: "planted-trap", summary: "production that traps (index out of range) closing the last of 3+ displayed tabs") {
+        TrapsOnLastClose(base: TabModelDriver(viewport: $0))
+    },
+    DriverFactory(name: "trapping-oracle", summary: "the reference, trapping (overflow) on a move to the same index above 1") {
+        TrapsOnStayingMove(base: ReferenceDriver(viewport: $0))
+    },
+], properties: customProperties)

@@ -21,8 +21,17 @@ public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
     /// still differs (a shorter sequence may show the same bug first in another field).
     public func sameFailure(as other: Violation) -> Bool {
         guard property == other.property else { return false }
+        // A trap is the same failure when it is at the same place in the source.
+        if rule == "trap" && other.rule == "trap" { return trapSite == other.trapSite }
         if rule == other.rule { return true }
         guard property == .differential, !differences.isEmpty else { return false }
         return !Set(differences.map(\.field)).isDisjoint(with: other.differences.map(\.field))
+    }
+
+    /// For a trap: the runtime's "file:line: Fatal error: text" without the driver's words
+    /// around it — what tells two traps apart.
+    var trapSite: String {
+        guard let colon = message.firstIndex(of: ":") else { return message }
+        return String(message[message.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
     }
 }

@@ -37,10 +37,20 @@ public struct HTMLReport {
         self.summary = summary; self.records = records; self.coverage = coverage
     }
 
-    /// Replays `actions` through `runner`, recording every step for the storyboard.
-    public static func records(_ actions: [Action], _ runner: Runner) -> [Runner.StepRecord] {
+    /// Replays `actions` through `runner`, recording every step for the storyboard. A trap
+    /// (`failure`'s rule `trap` or `hang`) is not run again here — it would end this process:
+    /// the steps before it are, and the trapping step is drawn with the state before it.
+    public static func records(_ actions: [Action], _ runner: Runner, failure: Runner.Failure? = nil) -> [Runner.StepRecord] {
         var out: [Runner.StepRecord] = []
-        _ = runner.run(.actions(actions), collectCoverage: false, onStep: { out.append($0) })
+        guard let f = failure, f.violation.property == .crash, ["trap", "hang"].contains(f.violation.rule), !actions.isEmpty else {
+            _ = runner.run(.actions(actions), collectCoverage: false, onStep: { out.append($0) })
+            return out
+        }
+        _ = runner.run(.actions(Array(actions.dropLast())), collectCoverage: false, onStep: { out.append($0) })
+        if let before = out.last {
+            out.append(Runner.StepRecord(step: actions.count, action: actions.last!, implementation: before.implementation, oracle: before.oracle,
+                                         viewport: before.viewport, outcome: nil, violation: f.violation))
+        }
         return out
     }
 

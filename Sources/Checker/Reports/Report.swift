@@ -56,6 +56,21 @@ public enum Report {
         if !customProperties.isEmpty, !Property.allCases.contains(failure.violation.property) {
             drivers += ", customProperties: [\(customProperties.map { "\(type(of: $0))()" }.joined(separator: ", "))]"
         }
+        if failure.violation.property == .crash && ["trap", "hang"].contains(failure.violation.rule) {
+            // A trap ends the process that runs it: the check runs in a child (an exit test),
+            // which passes when the sequence neither traps nor fails.
+            return """
+            @Test func \(name)() async {
+                // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
+            \(notes)    await #expect(processExitsWith: .success) {
+                    let failure = Regression.check([
+            \(body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                    ]\(drivers))
+                    precondition(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
+                }
+            }
+            """
+        }
         return """
         @Test func \(name)() {
             // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))

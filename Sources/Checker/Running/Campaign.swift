@@ -25,6 +25,12 @@ public struct Campaign: Sendable {
         /// sequence with the lowest index), its shrunk form and the step count do not depend
         /// on it.
         public var jobs = 1
+        /// Where a supervising parent reads which sequences run (`RunningSequences`); nil:
+        /// nobody watches.
+        public var running: RunningSequences?
+        /// Whether each shrink candidate runs in a child process of its own
+        /// (`Runner.runIsolated`): after a trap, so that the shrink survives the next one.
+        public var isolated = false
         public init() {}
     }
 
@@ -53,6 +59,7 @@ public struct Campaign: Sendable {
         public var coverage = Coverage()
         /// Whether `shouldStop` ended the campaign before its budget (with no failure found).
         public var interrupted = false
+        public init() {}
     }
 
     public struct Progress: Sendable {
@@ -86,6 +93,8 @@ public struct Campaign: Sendable {
         // Rounds of `jobs × 32` sequences run on `jobs` threads, then are taken in index order —
         // so the first failure is the lowest failing index, whatever the number of threads.
         let round = jobs == 1 ? 1 : jobs * 32
+        let running = config.running
+        running?.phase = .generating
         var i = 0
         campaign: while i < config.sequences {
             if config.shouldStop() { result.interrupted = true; break }
@@ -104,17 +113,21 @@ public struct Campaign: Sendable {
             let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, largeGrids: largeGrids) }
             let outcomes: [Runner.Outcome]
             if jobs == 1 {
+                running?.start(job: 0, seed: roundSeeds[0].seed)
                 outcomes = [runner.run(source(0), deadline: deadline, shouldStop: config.shouldStop)]
             } else {
                 let slots = OutcomeSlots(count: seeds.count)
                 let runner = self.runner, stop = config.shouldStop
                 // Each thread takes the next unclaimed sequence, so one slow sequence (a large
                 // grid) does not leave the others idle.
-                DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+                DispatchQueue.concurrentPerform(iterations: jobs) { job in
                     // A copy with its own buffers: threads reading one shared array or
                     // dictionary contend on its reference count at every step.
                     let own = runner.isolatedCopy()
-                    while let k = slots.claim() { slots.set(k, own.run(source(k), deadline: deadline, shouldStop: stop)) }
+                    while let k = slots.claim() {
+                        running?.start(job: job, seed: roundSeeds[k].seed)
+                        slots.set(k, own.run(source(k), deadline: deadline, shouldStop: stop))
+                    }
                 }
                 outcomes = slots.completed
             }
@@ -125,6 +138,8 @@ public struct Campaign: Sendable {
                 let now = RunClock.now()
                 if let failure = outcome.failure {
                     result.secondsToFailure = now - start
+                    running?.failingSeed = seeds[k].seed
+                    running?.phase = .shrinking
                     onFailure(seeds[k].seed, seeds[k].global, outcome)
                     result.found = shrink(outcome.executed, failure, seed: seeds[k].seed, index: seeds[k].global)
                     break campaign
@@ -132,6 +147,7 @@ public struct Campaign: Sendable {
                 if outcome.stoppedEarly && config.shouldStop() { result.interrupted = true; break campaign }
             }
             i += seeds.count
+            running?.finished = (result.sequences, result.steps)
             let now = RunClock.now()
             if now - lastProgress >= progressEvery {
                 lastProgress = now
@@ -150,12 +166,16 @@ public struct Campaign: Sendable {
         var shrinker = Shrinker(timeLimit: config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         shrinker.closesMakeTabs = runner.policy.emptyGrid == .replacedByNewTab
-        let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
-            guard let f = runner.run(.actions(candidate), collectCoverage: false).failure else { return false }
+        let isolated = config.isolated
+        // Isolated candidates are forked one at a time: a fork is safe only from a process
+        // whose other threads hold no lock.
+        let r = shrinker.shrink(actions, jobs: isolated ? 1 : config.jobs) { candidate in
+            let out = isolated ? runner.runIsolated(.actions(candidate)) : runner.run(.actions(candidate), collectCoverage: false)
+            guard let f = out.failure else { return false }
             return f.violation.sameFailure(as: failure.violation)
         }
         // Re-run the minimal sequence for its exact failure (and trim anything after it).
-        let final = runner.run(.actions(r.actions), collectCoverage: false)
+        let final = isolated ? runner.runIsolated(.actions(r.actions)) : runner.run(.actions(r.actions), collectCoverage: false)
         return Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
                      shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts, shrinkPasses: r.passes,
                      shrinkSeconds: RunClock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)

@@ -62,7 +62,8 @@ extension CheckCommand {
             say("saved \(replayPath); reproduce with:")
             say("  \(me) --replay \(replayPath)")
         }
-        reportPolicyHint(found.shrunk, compare: compare, policy: policy)
+        // A crash is never a policy choice, and running a trap again here would end tabcheck.
+        if found.shrunkFailure.violation.property != .crash { reportPolicyHint(found.shrunk, compare: compare, policy: policy) }
         say("")
         say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
         say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare, policy: policy, customProperties: drivers.properties))

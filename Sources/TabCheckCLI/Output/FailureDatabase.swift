@@ -27,7 +27,7 @@ extension CheckCommand {
                 continue
             }
             guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else { continue }
-            let outcome = runner(file.compare, Property.allCases, policy: file.policy ?? .spec).run(.actions(file.actions), collectCoverage: false)
+            let outcome = execute(runner(file.compare, Property.allCases, policy: file.policy ?? .spec), .actions(file.actions))
             if outcome.failure != nil {
                 say("a saved failure still fails: \(path) — it is replayed before anything asked for runs; "
                     + "to run only that (a seed, a campaign), add --no-db, or fix this one first")

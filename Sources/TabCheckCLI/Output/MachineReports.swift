@@ -105,7 +105,7 @@ extension CheckCommand {
         summary.policy = runner.policy == .spec ? nil : PolicyFile.describe(runner.policy)
         summary.reproduce = e.reproduce
         let shrunk = e.found?.shrunk ?? []
-        let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner), coverage: e.coverage)
+        let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner, failure: e.found?.shrunkFailure), coverage: e.coverage)
         var ok = true
         if let path = options.html {
             do {

@@ -1,0 +1,141 @@
+import Foundation
+import Generators
+
+/// A sequence run in a `Sandbox` child (#23.1), so that a model — or the checker — that
+/// traps gives a failure instead of killing the run: property `crash`, rule `trap`, with the
+/// runtime's message, the step and who was running. The child tells the parent each action
+/// before a driver sees it and each driver call as it starts and ends; what it last said is
+/// where it died. Used where a trap has been seen (the shrink of a trap, a replay of one),
+/// never on the fast path.
+extension Runner {
+    /// `source` run in a child; its outcome, or a `trap` failure where the child died.
+    public func runIsolated(_ source: Source, timeLimit: Double = 60) -> Outcome {
+        let report = Sandbox.run(timeLimit: timeLimit) { channel in
+            let traced = self.traced(channel)
+            let out = traced.run(source, collectCoverage: false)
+            channel.send("R " + IsolatedOutcome(out).line)
+            return 0
+        }
+        return Self.outcome(of: report, implementation: implementation.name, oracle: oracle.name)
+    }
+
+    /// This runner with both drivers reporting each call to `channel`.
+    func traced(_ channel: Sandbox.Channel) -> Runner {
+        var r = self
+        let (impl, ref) = (implementation, oracle)
+        r.implementation = DriverFactory(name: impl.name, summary: impl.summary, capabilities: impl.capabilities) {
+            TracingDriver(base: impl.make($0), channel: channel, role: "implementation")
+        }
+        r.oracle = DriverFactory(name: ref.name, summary: ref.summary, capabilities: ref.capabilities) {
+            TracingDriver(base: ref.make($0), channel: channel, role: "oracle")
+        }
+        return r
+    }
+
+    /// The outcome a child's report stands for.
+    static func outcome(of report: Sandbox.Report, implementation: String, oracle: String) -> Outcome {
+        var out = Outcome()
+        var calling: String?
+        for line in report.messages {
+            if line.hasPrefix("A "), let a = try? JSONDecoder().decode(Action.self, from: Data(line.dropFirst(2).utf8)) { out.executed.append(a) }
+            else if line.hasPrefix("B ") { calling = String(line.dropFirst(2)) }
+            else if line == "E" { calling = nil }
+            else if line.hasPrefix("R "), let r = IsolatedOutcome(line: String(line.dropFirst(2))) {
+                out.failure = r.failure(out.executed)
+                if let f = out.failure { out.executed = Array(out.executed.prefix(f.step)) }
+            }
+        }
+        if case .exited(0) = report.end { return out }
+        // It died: where, and of what.
+        let who: String
+        if let calling, let dot = calling.firstIndex(of: ".") {
+            let role = calling[..<dot], name = role == "implementation" ? implementation : oracle
+            who = "\(name) (the \(role)) trapped in \(calling[calling.index(after: dot)...])"
+        } else {
+            who = "the checker (a property or the run loop) trapped"
+        }
+        let message = trapMessage(report)
+        let rule = report.end == .timedOut ? "hang" : "trap"
+        let violation = Violation(.crash, rule, report.end == .timedOut ? "\(who.replacing("trapped", with: "hung")): \(message)" : "\(who): \(message)")
+        guard let last = out.executed.last else {
+            // Before the first action: the drivers' making or first observation.
+            out.failure = Failure(step: 0, action: .newTab, violation: violation)
+            return out
+        }
+        out.failure = Failure(step: out.executed.count, action: last, violation: violation)
+        return out
+    }
+
+    /// The runtime's line ("…/TabList.swift:45: Fatal error: Index out of range") and the signal.
+    static func trapMessage(_ report: Sandbox.Report) -> String {
+        let lines = report.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let fatal = lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed") }
+        let signal: String
+        switch report.end {
+        case .trapped(let s): signal = s
+        case .killed(let s): signal = "killed by \(s)"
+        case .timedOut: signal = "no end within the time limit"
+        case .exited(let code): signal = "exit \(code)"
+        }
+        // An overflow or a failed precondition in an optimised build traps with no message.
+        let text = fatal.map { String($0.prefix(300)) } ?? lines.last.map { String($0.prefix(300)) }
+            ?? "no message — an arithmetic overflow, or a precondition in an optimised build"
+        return "\(text) (\(signal))"
+    }
+}
+
+/// A driver that tells the parent of an isolated run what it is about to do.
+struct TracingDriver: GridDriver {
+    var base: any GridDriver
+    let channel: Sandbox.Channel
+    let role: String
+
+    mutating func apply(_ action: Action) -> StepOutcome {
+        if role == "implementation", let data = try? JSONEncoder().encode(action) { channel.send("A " + String(decoding: data, as: UTF8.self)) }
+        channel.send("B \(role).apply")
+        defer { channel.send("E") }
+        return base.apply(action)
+    }
+    func observe() -> Observation {
+        channel.send("B \(role).observe"); defer { channel.send("E") }
+        return base.observe()
+    }
+    func roundTrip() -> Result<Observation, RoundTripError>? {
+        channel.send("B \(role).roundTrip"); defer { channel.send("E") }
+        return base.roundTrip()
+    }
+    func storageProblem() -> String? {
+        channel.send("B \(role).storageProblem"); defer { channel.send("E") }
+        return base.storageProblem()
+    }
+}
+
+/// A run's verdict as one line from the child: the failing step and its violation.
+struct IsolatedOutcome {
+    var step = 0
+    var property = "", rule = "", message = ""
+    /// The differential's differences: field, rule, left, right.
+    var differences: [[String]] = []
+
+    init(_ out: Runner.Outcome) {
+        guard let f = out.failure else { return }
+        step = f.step; property = f.violation.property.rawValue; rule = f.violation.rule; message = f.violation.message
+        differences = f.violation.differences.map { [$0.field, $0.rule, $0.left, $0.right] }
+    }
+    init?(line: String) {
+        guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let step = o["step"] as? Int, let p = o["property"] as? String, let r = o["rule"] as? String,
+              let m = o["message"] as? String, let d = o["differences"] as? [[String]], d.allSatisfy({ $0.count == 4 })
+        else { return nil }
+        self.step = step; property = p; rule = r; message = m; differences = d
+    }
+    var line: String {
+        let o: [String: Any] = ["step": step, "property": property, "rule": rule, "message": message, "differences": differences]
+        return (try? JSONSerialization.data(withJSONObject: o)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+    func failure(_ executed: [Action]) -> Runner.Failure? {
+        guard step > 0, step <= executed.count else { return nil }
+        let d = differences.map { Difference(field: $0[0], rule: $0[1], left: $0[2], right: $0[3]) }
+        return Runner.Failure(step: step, action: executed[step - 1], violation: Violation(Property(property), rule, message, differences: d))
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a campaign is doing, written where a supervising parent can read it after the
+/// campaign's process died (#23.1): memory shared across `fork`, so keeping it costs a
+/// store per sequence, not a system call. The parent learns which sequences were running —
+/// one per job — or which failure was being shrunk, and runs them again in isolation.
+public final class RunningSequences: @unchecked Sendable {
+    public enum Phase: UInt64, Sendable {
+        /// Not in a campaign (a replay, one sequence, the failure database).
+        case other = 0
+        /// Running generated sequences.
+        case generating = 1
+        /// Shrinking the failure of `failingSeed`.
+        case shrinking = 2
+    }
+
+    /// Jobs beyond this share the last slot (a parent then reruns fewer candidates).
+    public static let maxJobs = 64
+    private let words: UnsafeMutablePointer<UInt64>
+    private static let size = (4 + 2 * maxJobs) * 8
+
+    /// Shared memory for one campaign, or nil when the system refuses it.
+    public init?() {
+        let p = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+        guard let p, p != MAP_FAILED else { return nil }
+        words = p.bindMemory(to: UInt64.self, capacity: Self.size / 8)
+        words.initialize(repeating: 0, count: Self.size / 8)
+    }
+    deinit { munmap(words, Self.size) }
+
+    public var phase: Phase {
+        get { Phase(rawValue: words[0]) ?? .other }
+        set { words[0] = newValue.rawValue }
+    }
+    /// The sequence whose failure is being shrunk.
+    public var failingSeed: UInt64 {
+        get { words[1] }
+        set { words[1] = newValue }
+    }
+    /// Sequences and steps finished, as of the last round.
+    public var finished: (sequences: Int, steps: Int) {
+        get { (Int(truncatingIfNeeded: words[2]), Int(truncatingIfNeeded: words[3])) }
+        set { words[2] = UInt64(truncatingIfNeeded: newValue.sequences); words[3] = UInt64(truncatingIfNeeded: newValue.steps) }
+    }
+    /// Job `job` starts the sequence of `seed`.
+    public func start(job: Int, seed: UInt64) {
+        let j = min(max(job, 0), Self.maxJobs - 1)
+        words[4 + 2 * j + 1] = seed
+        words[4 + 2 * j] = 1
+    }
+    /// The seeds of the sequences running when the process died, one per job that had one.
+    public var running: [UInt64] {
+        (0..<Self.maxJobs).compactMap { j in words[4 + 2 * j] == 1 ? words[4 + 2 * j + 1] : nil }
+    }
+}
