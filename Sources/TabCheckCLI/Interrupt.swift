@@ -26,7 +26,15 @@ enum Interrupt {
         }
     }
 
-    static var requested: Bool { interruptSignal.load(ordering: .relaxed) != 0 }
+    /// In a supervised child (Supervisor.swift): the parent's pid. When the parent is gone
+    /// (killed with SIGKILL, which it cannot pass on), the child ends too, at the next
+    /// question — as an unsupervised run would have ended with it.
+    nonisolated(unsafe) static var parent: pid_t = 0
+
+    static var requested: Bool {
+        if parent != 0 && getppid() != parent { _exit(128 + SIGKILL) }
+        return interruptSignal.load(ordering: .relaxed) != 0
+    }
 
     static var name: String {
         switch interruptSignal.load(ordering: .relaxed) {

@@ -20,8 +20,10 @@ enum Supervisor {
         var inChild = command
         inChild.running = shared
         fflush(nil)
+        let me = getpid()
         let pid = fork()
         if pid == 0 {
+            Interrupt.parent = me
             // Its own process group: a Ctrl-C reaches the parent alone, which passes it on once.
             setpgid(0, 0)
             Sandbox.exitFastOnTraps()
@@ -36,7 +38,7 @@ enum Supervisor {
         switch Sandbox.end(ofStatus: status) {
         case .exited(let code): return code
         case .killed(let name): return name == "SIGINT" ? 130 : name == "SIGTERM" ? 143 : 137
-        case .timedOut: return 137
+        case .timedOut, .stalled: return 137
         case .trapped(let signal): return recover(command, signal: signal, shared)
         }
     }

@@ -73,25 +73,28 @@ public enum GridCheck {
     @discardableResult
     public static func expectAgreement<D: CheckableDriver>(
         _ driver: D.Type, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
-        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, isolated: Bool? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Campaign.Found? {
         await check(DriverFactory(driver), typeName: String(describing: D.self), with: oracle, budget: budget, properties: properties,
               custom: customProperties, seed: seed,
-              maxSteps: maxSteps, shrinkTime: shrinkTime, sourceLocation: sourceLocation)
+              maxSteps: maxSteps, shrinkTime: shrinkTime, isolated: isolated, sourceLocation: sourceLocation)
     }
 
     /// The same, for a driver given as a factory.
     @discardableResult
     public static func expectAgreement(
         _ driver: DriverFactory, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
-        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, isolated: Bool? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Campaign.Found? {
         await check(driver, typeName: nil, with: oracle, budget: budget, properties: properties, custom: customProperties, seed: seed, maxSteps: maxSteps,
-              shrinkTime: shrinkTime, sourceLocation: sourceLocation)
+              shrinkTime: shrinkTime, isolated: isolated, sourceLocation: sourceLocation)
     }
 
     static func check(_ driver: DriverFactory, typeName: String?, with oracle: Oracle, budget: Budget?, properties: [Property]?,
-                      custom: [any StepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, sourceLocation: SourceLocation) async -> Campaign.Found? {
+                      custom: [any StepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, isolated: Bool? = nil,
+                      sourceLocation: SourceLocation) async -> Campaign.Found? {
         let settings: Settings
         do { settings = try Settings(budget: budget, properties: properties, seed: seed, environment: ProcessInfo.processInfo.environment) } catch {
             Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
@@ -110,13 +113,23 @@ public enum GridCheck {
         }
         // On a thread of its own: a campaign is seconds of work, and holding one of the test
         // runner's cooperative threads for it would queue every other test behind it.
+        // `isolated` (or TABGRID_ISOLATED=1): in a child process (SupervisedCampaign), so a
+        // model that traps is a failure reported here, not the end of the test process. Not
+        // the default: a child forked from a test runner whose other threads are busy can
+        // block on a lock of the Swift runtime one of them held (it is killed when it stalls
+        // and tried again, which costs seconds) — a test process of one test at a time, or an
+        // exit test, is where it is reliable (docs/reliability.md).
         let campaign = Campaign(runner: runner, config: config)
-        let result = await offThread { campaign.run() }
+        let isolate = isolated ?? (ProcessInfo.processInfo.environment["TABGRID_ISOLATED"] == "1")
+        let (result, died) = await offThread { isolate ? SupervisedCampaign(campaign).run() : (campaign.run(), nil) }
         let checked = "\(runner.implementation.name) vs \(runner.oracle.name), seed \(hex(settings.seed)): \(result.sequences) sequences, \(result.steps) steps; "
             + "checked \(runner.checkedProperties.map(\.rawValue).joined(separator: ", "))"
             + (runner.skippedDescription.map { "; skipped \($0)" } ?? "")
         Attachment.record(checked + "\n", named: "tabcheck-summary.txt", sourceLocation: sourceLocation)
-        guard let found = result.found else { return nil }
+        guard let found = result.found else {
+            if let died { Issue.record(Comment(rawValue: died), sourceLocation: sourceLocation) }
+            return nil
+        }
         let f = found.shrunkFailure
         let text = """
             \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) (\(runner.implementation.name) vs \(runner.oracle.name)); \
@@ -124,7 +137,7 @@ public enum GridCheck {
             \(Report.steps(found.shrunk, failure: f))
 
             reproduce: sequence seed \(hex(found.sequenceSeed)) (TABGRID_SEED=\(hex(settings.seed)), --max-steps \(maxSteps)); the replay file and a regression test are attached
-            \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")
+            \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")\(died.map { "\n\($0)" } ?? "")
             """
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
         let replay = ReplayFile(seed: found.sequenceSeed, violation: f.violation, compare: [runner.implementation.name, runner.oracle.name],
@@ -173,6 +186,22 @@ public enum GridCheck {
                 note = "// `\(Report.identifier(f.name))`: the DriverFactory you passed as the oracle (give it `source:` to have it written here).\n"
             }
         }
+        if failure.violation.property == .crash && ["trap", "hang"].contains(failure.violation.rule) {
+            // A trap ends the process that runs it: an exit test, passing when the sequence
+            // neither traps nor fails.
+            return """
+            // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
+            \(note)@Test func \(name)() async {
+                await #expect(processExitsWith: .success) {
+                    let failure = Regression.check([
+            \(actions.map { "                " + $0.swiftCode + "," }.joined(separator: "\n"))
+                    ], implementation: DriverFactory(\(typeName).self), oracle: \(oracleFactoryCode(oracle)), policy: \(oracle.policy().swiftCode))
+                    precondition(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
+                }
+            }
+
+            """
+        }
         return """
         // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
         \(note)@Test func \(name)() {
@@ -182,6 +211,15 @@ public enum GridCheck {
         }
 
         """
+    }
+
+    /// The oracle as a `DriverFactory` expression, for an exit test's `Regression.check`.
+    static func oracleFactoryCode(_ oracle: Oracle) -> String {
+        switch oracle {
+        case .reference: return "DriverFactory.reference"
+        case .referenceUnder(let p): return "DriverFactory.reference(\(p.swiftCode))"
+        case .driver(let f): return f.swiftCode ?? Report.identifier(f.name)
+        }
     }
 
     /// The regression test attached for `found` (what a user pastes).

@@ -9,12 +9,21 @@ import Generators
 /// never on the fast path.
 extension Runner {
     /// `source` run in a child; its outcome, or a `trap` failure where the child died.
-    public func runIsolated(_ source: Source, timeLimit: Double = 60) -> Outcome {
-        let report = Sandbox.run(timeLimit: timeLimit) { channel in
-            let traced = self.traced(channel)
-            let out = traced.run(source, collectCoverage: false)
-            channel.send("R " + IsolatedOutcome(out).line)
-            return 0
+    /// A child that stalls (no driver call for `stallLimit` seconds) is tried again twice:
+    /// forked from a process with other threads, a child can block on a lock one of them held
+    /// at the fork; a model in an endless loop stalls every time and is reported as a hang.
+    public func runIsolated(_ source: Source, timeLimit: Double = 60, stallLimit: Double = 10) -> Outcome {
+        SupervisedCampaign.warmUp()
+        _ = implementation.make(startViewport).observe()
+        var report = Sandbox.Report()
+        for _ in 0..<3 {
+            report = Sandbox.run(timeLimit: timeLimit, stallLimit: stallLimit) { channel in
+                let traced = self.traced(channel)
+                let out = traced.run(source, collectCoverage: false)
+                channel.send("R " + IsolatedOutcome(out).line)
+                return 0
+            }
+            if report.end != .stalled { break }
         }
         return Self.outcome(of: report, implementation: implementation.name, oracle: oracle.name)
     }
@@ -55,8 +64,8 @@ extension Runner {
             who = "the checker (a property or the run loop) trapped"
         }
         let message = trapMessage(report)
-        let rule = report.end == .timedOut ? "hang" : "trap"
-        let violation = Violation(.crash, rule, report.end == .timedOut ? "\(who.replacing("trapped", with: "hung")): \(message)" : "\(who): \(message)")
+        let hung = report.end == .timedOut || report.end == .stalled
+        let violation = Violation(.crash, hung ? "hang" : "trap", hung ? "\(who.replacing("trapped", with: "hung")): \(message)" : "\(who): \(message)")
         guard let last = out.executed.last else {
             // Before the first action: the drivers' making or first observation.
             out.failure = Failure(step: 0, action: .newTab, violation: violation)
@@ -75,6 +84,7 @@ extension Runner {
         case .trapped(let s): signal = s
         case .killed(let s): signal = "killed by \(s)"
         case .timedOut: signal = "no end within the time limit"
+        case .stalled: signal = "no progress for the stall limit, three times"
         case .exited(let code): signal = "exit \(code)"
         }
         // An overflow or a failed precondition in an optimised build traps with no message.

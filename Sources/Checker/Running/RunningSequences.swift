@@ -21,7 +21,9 @@ public final class RunningSequences: @unchecked Sendable {
     /// Jobs beyond this share the last slot (a parent then reruns fewer candidates).
     public static let maxJobs = 64
     private let words: UnsafeMutablePointer<UInt64>
-    private static let size = (4 + 2 * maxJobs) * 8
+    /// Words: phase, failing seed, sequences and steps finished, (running flag, seed) per job, then sequences started.
+    private static let counter = 4 + 2 * maxJobs
+    private static let size = (counter + 1) * 8
 
     /// Shared memory for one campaign, or nil when the system refuses it.
     public init?() {
@@ -49,9 +51,12 @@ public final class RunningSequences: @unchecked Sendable {
     /// Job `job` starts the sequence of `seed`.
     public func start(job: Int, seed: UInt64) {
         let j = min(max(job, 0), Self.maxJobs - 1)
+        words[Self.counter] &+= 1
         words[4 + 2 * j + 1] = seed
         words[4 + 2 * j] = 1
     }
+    /// Sequences started so far: what a watching parent takes for progress.
+    public var started: UInt64 { words[Self.counter] }
     /// The seeds of the sequences running when the process died, one per job that had one.
     public var running: [UInt64] {
         (0..<Self.maxJobs).compactMap { j in words[4 + 2 * j] == 1 ? words[4 + 2 * j + 1] : nil }

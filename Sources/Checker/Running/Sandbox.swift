@@ -27,6 +27,10 @@ package enum Sandbox {
         case killed(String)
         /// It ran past the time limit and was killed.
         case timedOut
+        /// It showed no progress for the stall limit and was killed: a model in an endless
+        /// loop — or, in a process with other threads (a test runner), a child that forked
+        /// while another thread held a lock it needs. Worth one more try.
+        case stalled
     }
 
     /// What the child wrote to its channel, its standard error, and how it ended.
@@ -76,9 +80,11 @@ package enum Sandbox {
         [SIGKILL: "SIGKILL", SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGPIPE: "SIGPIPE"][s] ?? "signal \(s)"
     }
 
-    /// Runs `body` in a child and waits for it (up to `timeLimit` seconds). `body` returns
+    /// Runs `body` in a child and waits for it (up to `timeLimit` seconds, and up to
+    /// `stallLimit` seconds in which it neither writes nor changes `progress`). `body` returns
     /// the child's exit status.
-    package static func run(timeLimit: Double = 60, _ body: (Channel) -> Int32) -> Report {
+    package static func run(timeLimit: Double = 60, stallLimit: Double = 10, progress: @escaping () -> UInt64 = { 0 },
+                            _ body: (Channel) -> Int32) -> Report {
         var channel: [Int32] = [0, 0], errors: [Int32] = [0, 0]
         guard pipe(&channel) == 0 else { return Report(stderr: "pipe: \(String(cString: strerror(errno)))", end: .killed("no pipe")) }
         guard pipe(&errors) == 0 else {
@@ -91,6 +97,9 @@ package enum Sandbox {
             close(channel[0]); close(errors[0])
             dup2(errors[1], 2)
             exitFastOnTraps()
+            // A child whose parent is gone cannot be killed by it: it ends itself after the
+            // time limit (SIGALRM's default), also when it is blocked for ever.
+            alarm(UInt32(min(max(timeLimit + 5, 1), 86_400)))
             let status = body(Channel(fd: channel[1]))
             _exit(status)
         }
@@ -98,24 +107,33 @@ package enum Sandbox {
         defer { close(channel[0]); close(errors[0]) }
         guard pid > 0 else { return Report(stderr: "fork: \(String(cString: strerror(errno)))", end: .killed("no fork")) }
         var report = Report()
-        let (out, err, timedOut) = drain(channel[0], errors[0], pid: pid, until: RunClock.now() + timeLimit)
+        let (out, err, ended) = drain(channel[0], errors[0], pid: pid, until: RunClock.now() + timeLimit, stall: stallLimit, progress: progress)
         report.messages = String(decoding: out, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         report.stderr = String(decoding: err.suffix(8_192), as: UTF8.self)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        report.end = timedOut ? .timedOut : end(ofStatus: status)
+        report.end = ended ?? end(ofStatus: status)
         return report
     }
 
     /// Reads both pipes to their end (a child writing more than a pipe holds would block),
-    /// killing the child when the deadline passes.
-    static func drain(_ a: Int32, _ b: Int32, pid: pid_t, until deadline: Double) -> (Data, Data, Bool) {
+    /// killing the child when the deadline passes or it stalls.
+    static func drain(_ a: Int32, _ b: Int32, pid: pid_t, until deadline: Double, stall: Double,
+                      progress: () -> UInt64) -> (Data, Data, End?) {
         var out = Data(), err = Data()
         var open = [a: true, b: true]
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var lastActivity = RunClock.now(), lastProgress = progress(), lastBytes = 0
         while open[a]! || open[b]! {
-            let left = deadline - RunClock.now()
-            if left <= 0 { kill(pid, SIGKILL); return (out, err, true) }
+            let now = RunClock.now()
+            let left = deadline - now
+            if left <= 0 { kill(pid, SIGKILL); return (out, err, .timedOut) }
+            let p = progress()
+            if p != lastProgress || out.count + err.count != lastBytes {
+                lastProgress = p; lastBytes = out.count + err.count; lastActivity = now
+            } else if now - lastActivity > stall {
+                kill(pid, SIGKILL); return (out, err, .stalled)
+            }
             var fds = [a, b].filter { open[$0]! }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(left, 1) * 1000))
             if ready < 0 && errno != EINTR { break }
@@ -125,6 +143,6 @@ package enum Sandbox {
                 else if n == 0 || errno != EINTR { open[p.fd] = false }
             }
         }
-        return (out, err, false)
+        return (out, err, nil)
     }
 }

@@ -1,0 +1,86 @@
+import Checker
+import Foundation
+import Generators
+import ProductionDriver
+import TabGridTesting
+import Testing
+
+/// Production that reads one past the end when the last of three or more displayed tabs
+/// is closed: a real trap ("Index out of range") in a user's driver (#23.1).
+struct TrapsOnLastClose: CheckableDriver {
+    var base: TabModelDriver
+    init(viewport: ViewportSpec) { base = TabModelDriver(viewport: viewport) }
+    mutating func apply(_ action: Action) -> StepOutcome {
+        let shown = base.observe().displayed
+        if case .closeDisplayed(let i) = action, shown.count >= 3, i == shown.count - 1 { _ = shown[i + 1] }
+        return base.apply(action)
+    }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
+/// #23.1 in a test: a trap is a failure with the trapping sequence, not the end of the test
+/// process. Each check runs as an exit test — a fresh process running nothing else — because
+/// forking this test runner while its other threads are busy can block the child on a lock
+/// of the Swift runtime (docs/reliability.md); the exit test's process forks safely.
+@Suite struct TrapTests {
+    static let trapping: [Action] = [.newTab, .newTab, .newTab, .closeDisplayed(2)]
+
+    @Test func anIsolatedRunReportsTheTrapAndWhere() async {
+        await #expect(processExitsWith: .success) {
+            let runner = Runner(implementation: DriverFactory(TrapsOnLastClose.self))
+            let out = runner.runIsolated(.actions([.newTab, .newTab, .newTab, .closeDisplayed(2), .newTab]))
+            let f = out.failure
+            precondition(f?.step == 4 && f?.action == .closeDisplayed(2), "\(String(describing: f))")
+            precondition(f?.violation.property == .crash && f?.violation.rule == "trap", "\(String(describing: f))")
+            precondition(f?.violation.message.contains("TrapsOnLastClose (the implementation) trapped in apply") == true, "\(String(describing: f))")
+            precondition(f?.violation.message.contains("Index out of range") == true, "\(String(describing: f))")
+            // Without a trap, an isolated run is the run.
+            let plain = runner.runIsolated(.actions([.newTab, .closeDisplayed(0)]))
+            precondition(plain.failure == nil && plain.executed == [.newTab, .closeDisplayed(0)])
+            // A normal failure comes back whole, differences included.
+            let seq: [Action] = [.newTab, .newTab, .setTitle(id: "t2", title: "x"), .setQuery("x"), .closeDisplayed(0)]
+            let bug = Runner(implementation: PlantedBug.closesTabsIndex.factory)
+            let isolated = bug.runIsolated(.actions(seq)).failure, inProcess = bug.run(.actions(seq)).failure
+            precondition(isolated != nil && isolated?.violation == inProcess?.violation, "\(String(describing: isolated))")
+        }
+    }
+
+    /// What GridCheck.expectAgreement(isolated: true) runs: the campaign in a child; the
+    /// trapping sequence found again alone, shrunk with each candidate isolated.
+    @Test func aSupervisedCampaignReportsATrapShrunk() async {
+        await #expect(processExitsWith: .success) {
+            var c = Campaign.Config(); c.sequences = 300; c.shrinkTime = 10
+            let (result, note) = SupervisedCampaign(Campaign(runner: Runner(implementation: DriverFactory(TrapsOnLastClose.self)), config: c)).run()
+            let found = result.found
+            precondition(found?.shrunkFailure.violation.rule == "trap", "\(String(describing: found)) \(String(describing: note))")
+            precondition(found?.shrunk.count == 2, "\(String(describing: found))")
+            precondition(note?.contains("traps again alone") == true, "\(String(describing: note))")
+            // A campaign without a trap comes back from its child whole.
+            var p = Campaign.Config(); p.sequences = 50
+            let (passing, none) = SupervisedCampaign(Campaign(runner: Runner(), config: p)).run()
+            precondition(passing.found == nil && passing.sequences == 50 && passing.steps > 0 && none == nil)
+        }
+    }
+
+    /// The regression test GridCheck attaches for a trap is an exit test.
+    @Test func theAttachedRegressionTestOfATrapIsAnExitTest() {
+        let failure = Runner.Failure(step: 4, action: .closeDisplayed(2), violation: Violation(.crash, "trap", "TrapsOnLastClose (the implementation) trapped in apply: x.swift:1: Fatal error: Index out of range (SIGILL)"))
+        let text = GridCheck.regressionTest(Self.trapping, failure: failure, id: "1", typeName: "TrapsOnLastClose",
+                                            driver: DriverFactory(TrapsOnLastClose.self), oracle: .reference)
+        #expect(text.contains("await #expect(processExitsWith: .success)") && text.contains("DriverFactory(TrapsOnLastClose.self)"), "\(text)")
+    }
+
+    /// How that pasted test runs: in a child process. While the bug is there the child traps
+    /// (the pasted test, expecting success, fails); once fixed it exits 0.
+    @Test func theRegressionTestOfATrapIsAnExitTest() async {
+        await #expect(processExitsWith: .failure) {
+            let failure = Regression.check([.newTab, .newTab, .newTab, .closeDisplayed(2)], implementation: DriverFactory(TrapsOnLastClose.self))
+            precondition(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+        }
+        await #expect(processExitsWith: .success) {
+            let failure = Regression.check([.newTab, .newTab, .newTab, .closeDisplayed(2)], implementation: .production)
+            precondition(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+        }
+    }
+}
