@@ -2,34 +2,41 @@ import Checker
 import Foundation
 import Generators
 
-/// A model that traps is a failure like any other (#23.1). `tabcheck` runs its work in a
-/// forked child and waits: a child that ends normally is the whole story (its output, its
-/// exit code). A child that dies of a trap leaves, in memory shared with the parent
-/// (`RunningSequences`), which sequences it was running or which failure it was shrinking;
-/// the parent runs those again each in a child of its own (`Runner.runIsolated`), and the one
-/// that traps again is reported, saved, shrunk — every candidate isolated — and replayable,
-/// as any failure. A replay, a single sequence or the failure database that trapped is run
-/// again the same way, isolated from the start. Nothing of this is on the fast path: the
-/// child runs exactly what an unsupervised tabcheck would.
+/// A model that traps is a failure like any other (#23.1). `tabcheck` starts itself again
+/// as a child — the same executable, arguments and environment, plus `TABCHECK_SUPERVISED`
+/// naming a small file both map (`RunningSequences`) — and waits. A child that exits is the
+/// whole story: its output, its exit code. A child that dies of a trap has left in that file
+/// which sequences it was running, or which failure it was shrinking; the parent runs those
+/// again each in a forked child of its own (`Runner.runIsolated`), and the one that traps
+/// again is reported, saved, shrunk — every candidate isolated — and replayable, as any
+/// failure. A replay, one sequence or the failure database that trapped is run again the
+/// same way, isolated from the start. The child is started anew, not forked: after a fork,
+/// the Swift runtime's locks misbehave in a child with several threads (seen: two campaign
+/// threads spinning in `swift_once` for ever), and a campaign has one thread per core.
 enum Supervisor {
     /// The child's pid, for the parent's signal handlers (0: none).
     nonisolated(unsafe) static var child: pid_t = 0
+    static let variable = "TABCHECK_SUPERVISED"
 
     static func run(_ command: CheckCommand) throws(InputError) -> Int32 {
-        guard !command.options.noIsolation, let shared = RunningSequences() else { return try command.run() }
-        var inChild = command
-        inChild.running = shared
-        fflush(nil)
-        let me = getpid()
-        let pid = fork()
-        if pid == 0 {
-            Interrupt.parent = me
-            // Its own process group: a Ctrl-C reaches the parent alone, which passes it on once.
-            setpgid(0, 0)
+        // The child: "<parent pid>:<file>".
+        if let value = ProcessInfo.processInfo.environment[variable], let colon = value.firstIndex(of: ":"),
+           let parent = pid_t(value[..<colon]), let shared = RunningSequences(path: String(value[value.index(after: colon)...]), fresh: false) {
+            unsetenv(variable)   // not for a tabcheck this one starts
+            Interrupt.parent = parent
             Sandbox.exitFastOnTraps()
-            do throws(InputError) { exit(try inChild.run()) } catch { fail(error.message) }
+            var inChild = command
+            inChild.running = shared
+            return try inChild.run()
         }
-        guard pid > 0 else { return try command.run() }
+        guard !command.options.noIsolation else { return try command.run() }
+        var template = Array((NSTemporaryDirectory() + "/tabcheck-running-XXXXXX").utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { return try command.run() }
+        close(fd)
+        let path = String(cString: template)
+        defer { unlink(path) }
+        guard let shared = RunningSequences(path: path), let pid = spawnSelf(path) else { return try command.run() }
         child = pid
         forwardInterrupts()
         var status: Int32 = 0
@@ -41,6 +48,31 @@ enum Supervisor {
         case .timedOut, .stalled: return 137
         case .trapped(let signal): return recover(command, signal: signal, shared)
         }
+    }
+
+    /// This executable again, with the same arguments, in a process group of its own (a
+    /// Ctrl-C reaches the parent alone, which passes it on once).
+    static func spawnSelf(_ sharedPath: String) -> pid_t? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        var env = ProcessInfo.processInfo.environment
+        env[variable] = "\(getpid()):\(sharedPath)"
+        let argv = [exe] + CommandLine.arguments.dropFirst()
+        let envp = env.keys.sorted().map { "\($0)=\(env[$0]!)" }
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = envp.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        posix_spawnattr_setpgroup(&attr, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attr, &none)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+        fflush(nil)
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, exe, nil, &attr, &cArgs, &cEnv) == 0 else { return nil }
+        return pid
     }
 
     /// SIGINT and SIGTERM sent to the parent go to the child (which stops, saves and reports).

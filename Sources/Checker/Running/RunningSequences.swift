@@ -25,12 +25,20 @@ public final class RunningSequences: @unchecked Sendable {
     private static let counter = 4 + 2 * maxJobs
     private static let size = (counter + 1) * 8
 
-    /// Shared memory for one campaign, or nil when the system refuses it.
-    public init?() {
-        let p = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+    /// Shared memory for one campaign, or nil when the system refuses it: anonymous (shared
+    /// with children forked after it), or the file at `path` (shared with any process that
+    /// maps it: a child started anew — `fresh` empties it first).
+    public init?(path: String? = nil, fresh: Bool = true) {
+        var fd: Int32 = -1
+        if let path {
+            fd = open(path, O_RDWR | O_CREAT, 0o600)
+            guard fd >= 0, !fresh || ftruncate(fd, 0) == 0, ftruncate(fd, off_t(Self.size)) == 0 else { if fd >= 0 { close(fd) }; return nil }
+        }
+        defer { if fd >= 0 { close(fd) } }
+        let p = mmap(nil, Self.size, PROT_READ | PROT_WRITE, fd >= 0 ? MAP_SHARED : MAP_SHARED | MAP_ANONYMOUS, fd, 0)
         guard let p, p != MAP_FAILED else { return nil }
         words = p.bindMemory(to: UInt64.self, capacity: Self.size / 8)
-        words.initialize(repeating: 0, count: Self.size / 8)
+        if fresh { words.initialize(repeating: 0, count: Self.size / 8) }
     }
     deinit { munmap(words, Self.size) }
 
