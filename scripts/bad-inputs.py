@@ -60,6 +60,11 @@ fixtures = {
     "policy-bad-value.json": json.dumps({"activeAfterClose": "sideways"}),
     "policy-too-many.json": json.dumps({"reopenLimit": 1000000}),
     "policy-array.json": "[]",
+    "version-fraction.json": json.dumps({"format": "tabcheck-replay", "version": 1.5, "compare": ["production", "reference"], "actions": [{"newTab": {}}]}),
+    "version-bool.json": json.dumps({"format": "tabcheck-replay", "version": True, "compare": ["production", "reference"], "actions": [{"newTab": {}}]}),
+    "top-array.json": json.dumps([{"newTab": {}}]),
+    "words-log.json": "tabcheck: production vs reference, seed 0x7ab6121d\n",
+    "date-log.json": "2026-11-24 23:40:01 FAIL: mapping broke rule F3\n",
 }
 for name, text in fixtures.items():
     with open(os.path.join(f, name), "w") as fh: fh.write(text)
@@ -72,7 +77,7 @@ with open(os.path.join(root, "Tests", "bad-inputs", "table.tsv")) as table:
         line = line.rstrip("\n")
         if not line or line.startswith("#"): continue
         argv, expected_status, expected_text = line.split("\t")
-        argv = [a.replace("{f}", f).replace("{fifo}", fifo).replace("{dir}", empty_dir) for a in argv.split(" ")]
+        argv = [a.replace("{f}", f).replace("{fifo}", fifo).replace("{dir}", empty_dir).replace("{empty}", "") for a in argv.split(" ")]
         # A row may name another executable of the package first (tabcheck-bench).
         program = "tabcheck"
         if argv[0].startswith("tabcheck-"): program = argv.pop(0)

@@ -154,7 +154,7 @@ struct CheckCommand {
     /// `--replay FILE`: the file's actions, through the drivers it names, judged by every
     /// property (or `given`); a failure is shrunk again, and the file left as it is.
     func replay(_ path: String, properties given: [Property]? = nil) throws(InputError) -> Int32 {
-        var file = try ReplayFile.load(URL(fileURLWithPath: path))
+        var file = try ReplayFile.load(path: path)
         // --compare names the drivers to replay against (a file written by `swift test`
         // names the test's driver type, which this executable may register under another name).
         if options.compareGiven { file.compare = options.compare }

@@ -20,7 +20,7 @@ enum MinimalCommand {
             switch flag {
             case "--max-length": s.limit = try a.int(flag, 1...5)
             case "--jobs", "-j": s.jobs = try a.int(flag, 1...256)
-            case "--from": s.from = try ReplayFile.load(URL(fileURLWithPath: try a.value(flag)))
+            case "--from": s.from = try ReplayFile.load(path: try a.value(flag), flag: "minimal --from")
             case "--property":
                 let v = try a.value(flag)
                 guard let p = Property(rawValue: v) else {

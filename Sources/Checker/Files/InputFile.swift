@@ -99,6 +99,28 @@ public enum InputFile {
     }
 }
 
+/// Whether `t` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+func isJSONNumber(_ t: String) -> Bool {
+    var s = Substring(t)
+    if s.first == "-" { s = s.dropFirst() }
+    let int = s.prefix { $0.isASCII && $0.isNumber }
+    guard !int.isEmpty, int == "0" || int.first != "0" else { return false }
+    s = s.dropFirst(int.count)
+    if s.first == "." {
+        let frac = s.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        guard !frac.isEmpty else { return false }
+        s = s.dropFirst(1 + frac.count)
+    }
+    if s.first == "e" || s.first == "E" {
+        s = s.dropFirst()
+        if s.first == "+" || s.first == "-" { s = s.dropFirst() }
+        let exp = s.prefix { $0.isASCII && $0.isNumber }
+        guard !exp.isEmpty else { return false }
+        s = s.dropFirst(exp.count)
+    }
+    return s.isEmpty
+}
+
 /// Why a text is not valid JSON, in words: Foundation's decoder only says "not valid JSON"
 /// for a number out of range and for nesting too deep, so those are found here.
 public enum JSONDiagnosis {
@@ -128,12 +150,23 @@ public enum JSONDiagnosis {
                 var j = i
                 while j < bytes.count, "+-.eE0123456789".utf8.contains(bytes[j]) { j += 1 }
                 let token = String(decoding: bytes[i..<j], as: UTF8.self)
+                // A date or a version in a log ("2026-11-24", "1.2.3") is not a number at all.
+                guard isJSONNumber(token) else { return "not JSON: \"\(token.prefix(40))\" at byte \(i) is not a number (is this a log or another file?)" }
                 let isInteger = !token.contains(where: { ".eE".contains($0) })
                 if isInteger, Int(token) == nil, token.count > 1 || token != "-" {
                     return "number \(token.prefix(40)) at byte \(i) is out of range (whole numbers here are 64-bit: ±9223372036854775807)"
                 }
                 if !isInteger, let x = Double(token), !x.isFinite {
                     return "number \(token.prefix(40)) at byte \(i) is out of range for a 64-bit float"
+                }
+                i = j
+                continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                var j = i
+                while j < bytes.count, (bytes[j] | 0x20) >= UInt8(ascii: "a") && (bytes[j] | 0x20) <= UInt8(ascii: "z") { j += 1 }
+                let word = String(decoding: bytes[i..<j], as: UTF8.self)
+                guard ["true", "false", "null"].contains(word) else {
+                    return "not JSON: the word \"\(word.prefix(40))\" at byte \(i) (text outside quotes; is this a log or another file?)"
                 }
                 i = j
                 continue

@@ -47,6 +47,12 @@ public struct ReplayFile: Codable, Equatable, Sendable {
     public static let maxBytes = 16 << 20
     public static let maxActions = 100_000
 
+    /// Reads the replay file at `path` (an empty path is refused: as a URL it is the current folder).
+    public static func load(path: String, flag: String = "--replay") throws(InputError) -> ReplayFile {
+        guard !path.isEmpty else { throw InputError("\(flag) takes a replay file; got an empty path") }
+        return try load(URL(fileURLWithPath: path))
+    }
+
     /// Reads a replay file; every problem names the file and the field.
     public static func load(_ url: URL) throws(InputError) -> ReplayFile {
         let data = try InputFile.read(url.path, what: "replay file", limit: maxBytes)
@@ -59,10 +65,23 @@ public struct ReplayFile: Codable, Equatable, Sendable {
         d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let file: ReplayFile
         do { file = try d.decode(ReplayFile.self, from: data) } catch let e as DecodingError {
+            // Valid JSON of the wrong shape: say what is there, in the file's terms.
+            let top = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             if case .dataCorrupted(let c) = e, c.codingPath.isEmpty {
-                throw InputError("\(name): not a valid replay file: \(JSONDiagnosis.explain(data))")
+                let why = JSONDiagnosis.explain(data)
+                guard let object = top as? [String: Any], why.hasPrefix("not valid JSON") else { throw InputError("\(name): not a valid replay file: \(why)") }
+                // Foundation calls a fraction where a whole number belongs "not valid JSON".
+                for key in ["version", "originalSteps"] {
+                    if let n = object[key] as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue != n.doubleValue.rounded(.towardZero) {
+                        throw InputError("\(name): not a valid replay file: field \"\(key)\" should be a whole number, got \(n)")
+                    }
+                }
+                throw InputError("\(name): not a valid replay file: a field holds a number of the wrong kind (a fraction where a whole number belongs, or one out of range)")
             }
-            throw InputError("\(name): not a valid replay file: \(describe(e))")
+            if let top, !(top is [String: Any]) {
+                throw InputError("\(name): not a replay file: it holds \(jsonKind(top)), not the object tabcheck writes ({\"format\": …, \"version\": …, \"compare\": …, \"actions\": […]})")
+            }
+            throw InputError("\(name): not a valid replay file: \(describe(e, in: top))")
         } catch {
             throw InputError("\(name): not a valid replay file: \(error)")
         }
@@ -88,13 +107,47 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 package func hex(_ x: UInt64) -> String { "0x" + String(x, radix: 16) }
 
-func describe(_ e: DecodingError) -> String {
+/// What a JSON value is, in words: "an array", "the number 1.5" …
+func jsonKind(_ v: Any) -> String {
+    switch v {
+    case is [Any]: return "an array"
+    case is [String: Any]: return "an object"
+    case let s as String: return "the string \"\(s.prefix(40))\""
+    case let n as NSNumber: return String(cString: n.objCType) == "c" ? (n.boolValue ? "true" : "false") : "the number \(n)"
+    case is NSNull: return "null"
+    default: return "\(type(of: v))"
+    }
+}
+
+/// A Swift type as a replay file's reader expects it, in words.
+func jsonWords(_ t: Any.Type) -> String {
+    switch t {
+    case is Int.Type, is Int64.Type, is UInt64.Type, is UInt32.Type: return "a whole number"
+    case is Double.Type, is Float.Type: return "a number"
+    case is String.Type: return "a string"
+    case is Bool.Type: return "true or false"
+    default:
+        let name = "\(t)"
+        return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Dictionary") ? "an object" : "a \(name)"
+    }
+}
+
+func describe(_ e: DecodingError, in top: Any? = nil) -> String {
     func path(_ p: [any CodingKey]) -> String {
         p.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingPrefixDot()
     }
+    /// The value at a coding path of the parsed file, if it can be found.
+    func value(at p: [any CodingKey]) -> Any? {
+        var v = top
+        for k in p {
+            if let i = k.intValue { v = (v as? [Any]).flatMap { i < $0.count ? $0[i] : nil } } else { v = (v as? [String: Any])?[k.stringValue] }
+        }
+        return v
+    }
     switch e {
     case let .keyNotFound(k, c): return "missing field \"\(k.stringValue)\" at \(path(c.codingPath).isEmpty ? "top level" : path(c.codingPath))"
-    case let .typeMismatch(t, c): return "field \(path(c.codingPath)) should be \(t)"
+    case let .typeMismatch(t, c):
+        return "field \"\(path(c.codingPath))\" should be \(jsonWords(t))" + (value(at: c.codingPath).map { ", got \(jsonKind($0))" } ?? "")
     case let .valueNotFound(t, c): return "field \(path(c.codingPath)) is null, expected \(t)"
     case let .dataCorrupted(c): return "\(path(c.codingPath).isEmpty ? "" : "at \(path(c.codingPath)): ")\(c.debugDescription)"
     @unknown default: return "\(e)"
