@@ -137,7 +137,7 @@ public enum GridCheck {
             \(Report.steps(found.shrunk, failure: f))
 
             reproduce: sequence seed \(hex(found.sequenceSeed)) (TABGRID_SEED=\(hex(settings.seed)), --max-steps \(maxSteps)); the replay file and a regression test are attached
-            \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")\(died.map { "\n\($0)" } ?? "")
+            \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")\(died.map { "\n\($0)" } ?? "")\(found.nondeterministic.map { "\nnondeterministic: \($0)" } ?? "")
             """
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
         let replay = ReplayFile(seed: found.sequenceSeed, violation: f.violation, compare: [runner.implementation.name, runner.oracle.name],

@@ -48,6 +48,10 @@ public struct Campaign: Sendable {
         public let shrinkTimedOut: Bool
         /// Whether `shouldStop` ended the shrink: `shrunk` is the smallest failure found so far.
         public let shrinkInterrupted: Bool
+        /// Set when the failure does not come back every time (#23.3): how often the shrunk
+        /// and the original sequences failed when run again. When the shrunk one never did,
+        /// `shrunk` is the original — a sequence that did not fail is never reported.
+        public var nondeterministic: String?
     }
 
     public struct Result: Sendable {
@@ -174,11 +178,23 @@ public struct Campaign: Sendable {
             guard let f = out.failure else { return false }
             return f.violation.sameFailure(as: failure.violation)
         }
-        // Re-run the minimal sequence for its exact failure (and trim anything after it).
-        let final = isolated ? runner.runIsolated(.actions(r.actions)) : runner.run(.actions(r.actions), collectCoverage: false)
-        return Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
-                     shrunk: final.executed, shrunkFailure: final.failure ?? failure, shrinkAttempts: r.attempts, shrinkPasses: r.passes,
-                     shrinkSeconds: RunClock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
+        // Re-run the minimal sequence for its exact failure (and trim anything after it) —
+        // three times: a model that depends on more than the actions shows here.
+        let run = { (a: [Action]) in isolated ? runner.runIsolated(.actions(a)) : runner.run(.actions(a), collectCoverage: false) }
+        let final = run(r.actions)
+        let again = 1 + (0..<2).filter { _ in run(r.actions).failure?.violation.sameFailure(as: failure.violation) == true }.count
+        let shrunkFails = final.failure?.violation.sameFailure(as: failure.violation) == true
+        var found = Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
+                          shrunk: shrunkFails ? final.executed : actions, shrunkFailure: shrunkFails ? final.failure! : failure,
+                          shrinkAttempts: r.attempts, shrinkPasses: r.passes,
+                          shrinkSeconds: RunClock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
+        if !shrunkFails || again < 3 {
+            let original = (0..<3).filter { _ in run(actions).failure?.violation.sameFailure(as: failure.violation) == true }.count
+            found.nondeterministic = "the shrunk sequence (\(r.actions.count) steps) failed again in \(shrunkFails ? again : 0) of 3 runs, "
+                + "the original (\(actions.count) steps) in \(original) of 3 — the model depends on more than the actions (the order of a Set or "
+                + "Dictionary, the clock, state shared between instances)" + (shrunkFails ? "" : "; the original is reported, the shrunk one did not fail")
+        }
+        return found
     }
 }
 

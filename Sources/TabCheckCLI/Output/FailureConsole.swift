@@ -50,6 +50,10 @@ extension CheckCommand {
             : found.shrinkTimedOut ? ", stopped by the time cap" : ""
         say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(why))")
         if options.shrinkStats { say(Report.shrinkStatistics(found.shrinkPasses)) }
+        if let n = found.nondeterministic {
+            say("NONDETERMINISTIC: \(n)")
+            say("  the shrunk sequence: \(found.shrunk.map(\.description).joined(separator: ", "))")
+        }
         say("")
         say(Report.steps(found.shrunk, failure: f))
         var replayPath: String?

@@ -18,6 +18,8 @@ extension CheckCommand {
             var shrunk: [String] = []
             /// Each shrink pass in order: name, candidates tried and accepted, seconds.
             var shrinkPasses: [ShrinkPassStatistics] = []
+            /// How often the failure came back when run again, when not every time.
+            var nondeterministic: String?
         }
         let result, seed: String
         let sequences, steps: Int
@@ -40,7 +42,8 @@ extension CheckCommand {
                             sequenceSeed: e.sequenceSeed, replayFile: e.replayFile, shrinkInterrupted: found.shrinkInterrupted,
                             shrinkCandidates: found.shrinkAttempts,
                             shrinkCandidatesPerPass: Dictionary(uniqueKeysWithValues: found.shrinkPasses.filter { $0.tried > 0 }.map { ($0.name, $0.tried) }),
-                            shrunk: found.shrunk.map(\.description), shrinkPasses: found.shrinkPasses)
+                            shrunk: found.shrunk.map(\.description), shrinkPasses: found.shrinkPasses,
+                            nondeterministic: found.nondeterministic)
         }
         return Summary(result: e.result, seed: e.seed, sequences: e.sequences, steps: e.steps, elapsed: e.elapsed,
                        stepsPerSecond: e.elapsed > 0 ? Double(e.steps) / e.elapsed : 0, secondsToFailure: e.secondsToFailure,
