@@ -94,7 +94,33 @@ public struct ReplayFile: Codable, Equatable, Sendable {
         guard file.actions.count <= maxActions else {
             throw InputError("\(name): field \"actions\" holds \(file.actions.count) actions, over the limit of \(maxActions)")
         }
+        if let problem = textOverLimit(file.actions) { throw InputError("\(name): \(problem)") }
         return file
+    }
+
+    /// The longest query, title and restored text a replay may hold (#23.4). F1's search
+    /// tries the query at every place in a title, in both models; a 100,000-character query
+    /// against a 200,000-character title ran for minutes, and a file in the failure database
+    /// would block every later run. A search field's query and a page's title are far
+    /// shorter; generated ones are under 40 characters.
+    public static let maxQuery = 256
+    public static let maxTitle = 4_096
+    public static let maxRestoreBytes = 64 << 10
+
+    /// The first action whose text is over its limit, in words.
+    static func textOverLimit(_ actions: [Action]) -> String? {
+        for (i, a) in actions.enumerated() {
+            switch a {
+            case .setQuery(let q) where q.count > maxQuery:
+                return "action \(i + 1), setQuery, holds a query of \(q.count) characters, over the limit of \(maxQuery) (the search's work grows with query × title)"
+            case .setTitle(_, let t) where t.count > maxTitle:
+                return "action \(i + 1), setTitle, holds a title of \(t.count) characters, over the limit of \(maxTitle)"
+            case .restoreData(let text) where text.utf8.count > maxRestoreBytes:
+                return "action \(i + 1), restoreData, holds \(text.utf8.count) bytes of session text, over the limit of \(maxRestoreBytes)"
+            default: continue
+            }
+        }
+        return nil
     }
 }
 
