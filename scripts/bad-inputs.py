@@ -66,6 +66,7 @@ fixtures = {
     "words-log.json": "tabcheck: production vs reference, seed 0x7ab6121d\n",
     "huge-query.json": replay([{"newTab": {}}, {"setTitle": {"id": "t1", "title": "a" * 200000}}, {"setQuery": {"_0": "a" * 100000 + "b"}}]),
     "huge-title.json": replay([{"newTab": {}}, {"setTitle": {"id": "t1", "title": "a" * 5000}}]),
+    "session.json": "{}",
     "date-log.json": "2026-11-24 23:40:01 FAIL: mapping broke rule F3\n",
 }
 for name, text in fixtures.items():

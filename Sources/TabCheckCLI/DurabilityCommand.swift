@@ -67,6 +67,7 @@ enum DurabilityCommand {
             }
         }
         if let child { saveForever(SessionStore(url: URL(fileURLWithPath: child))) }
+        guard limit > 0 else { throw InputError("durability --time-limit takes a positive number of seconds, got \(String(format: "%g", limit)): no kill could happen in 0 s") }
         return try parent(kills: kills, limit: limit, dir: dir, seed: seed)
     }
 
@@ -77,7 +78,8 @@ enum DurabilityCommand {
         while true {
             k += 1
             do { try store.save(snapshot(k)) } catch {
-                Console.error("tabcheck durability: save \(k) failed: \(error)\n")
+                // The environment, not the store: the parent says it in one line (exit 2).
+                Console.output("error save \(k) failed: \(InputFile.reason(error))\n")
                 exit(3)
             }
             Console.output("saved \(k)\n")
@@ -88,6 +90,10 @@ enum DurabilityCommand {
     static func folder(_ given: String?) throws(InputError) -> String {
         if let given {
             try InputFile.checkFolder(given, flag: "durability --dir")
+            // The run saves over session.json and its backup: never a user's own.
+            for name in ["session.json", "session.json.backup", "session.json.tmp", "session.json.corrupt"] where FileManager.default.fileExists(atPath: given + "/" + name) {
+                throw InputError("durability --dir \(given) already holds \(name), which the run would overwrite; give an empty or new folder")
+            }
             do { try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true) } catch {
                 throw InputError("durability --dir \(given): \(InputFile.reason(error))")
             }
@@ -105,6 +111,9 @@ enum DurabilityCommand {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: me)
         p.arguments = ["durability", "--child", path]
+        // A child that crashes must end at once: the runtime's backtracer would hold the
+        // pipe open, and the parent wait for it.
+        p.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let out = Pipe()
         p.standardOutput = out
         do { try p.run() } catch { throw InputError("durability: cannot start \(me): \(InputFile.reason(error))") }
@@ -136,6 +145,9 @@ enum DurabilityCommand {
         fflush(nil)
         while done < kills && RunClock.now() - start < limit {
             let (text, killed, status) = try killChild(me, path, &rng)
+            if let e = text.split(separator: "\n").first(where: { $0.hasPrefix("error ") }) {
+                throw InputError("durability: cannot save sessions in \(dir): \(e.dropFirst(6))")
+            }
             guard killed else {
                 return report("the saving process exited by itself (status \(status)) before kill \(done + 1); its output: \(text.suffix(200))", dir)
             }
@@ -162,6 +174,7 @@ enum DurabilityCommand {
             if FileManager.default.fileExists(atPath: store.temporaryURL.path) { midSave += 1 }
             done += 1
         }
+        guard done > 0 else { throw InputError("durability: no kill happened within --time-limit \(limit) s; give it more time") }
         print("PASS: \(done) kills survived in \(String(format: "%.1f", RunClock.now() - start)) s: "
               + "\(done - inFlight - beforeReady) loaded the last completed save, \(inFlight) the save in flight, "
               + "\(beforeReady) killed during start-up; \(midSave) kills left a half-done save (.tmp) behind, \(fromBackup) loads came from the backup")
