@@ -11,6 +11,7 @@ enum MinimalCommand {
         var properties: [Property]?
         var from: ReplayFile?
         var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var timeLimit: Double?
     }
 
     static func parse(_ rest: [String]) throws(InputError) -> Settings {
@@ -20,6 +21,9 @@ enum MinimalCommand {
             switch flag {
             case "--max-length": s.limit = try a.int(flag, 1...5)
             case "--jobs", "-j": s.jobs = try a.int(flag, 1...256)
+            case "--time-limit":
+                s.timeLimit = try a.seconds(flag, max: Options.maxSeconds)
+                guard s.timeLimit! > 0 else { throw InputError("minimal --time-limit takes a positive number of seconds, got 0") }
             case "--from": s.from = try ReplayFile.load(path: try a.value(flag), flag: "minimal --from")
             case "--property":
                 let v = try a.value(flag)
@@ -54,11 +58,17 @@ enum MinimalCommand {
         let alphabet: [Action] = s.from.map { ExhaustiveSearch.alphabet(limit: s.limit, from: $0.actions) } ?? ExhaustiveSearch.alphabet
         let which = s.from == nil ? "the fixed \(alphabet.count)-action alphabet" : "the \(alphabet.count)-action alphabet drawn from the failure"
         let started = RunClock.now()
-        let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, shouldStop: { Interrupt.requested })
+        let watch = SearchWatch(deadline: s.timeLimit.map { started + $0 })
+        Console.error("minimal: searching lengths 1…\(s.limit) over \(which)\n")
+        let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, shouldStop: { watch.shouldStop() })
         let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(s.jobs) jobs"
         if Interrupt.requested {
             print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")
             return 130
+        }
+        if watch.timedOut {
+            print("minimal: stopped at --time-limit; proven only that no failing sequence of length ≤ \(r.provenAbove) exists over \(which) (\(cost))")
+            return 3
         }
         if let found = r.found {
             let f = runner.run(.actions(found), collectCoverage: false).failure
@@ -68,5 +78,32 @@ enum MinimalCommand {
         }
         print("minimal >\(s.limit): no failing sequence of length ≤ \(s.limit) over \(which) (\(cost))")
         return 0
+    }
+}
+
+/// What `minimal` asks between candidates: an interrupt, the time limit; and a progress
+/// line on stderr every few seconds (a search over a large alphabet runs for minutes).
+final class SearchWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private let deadline: Double?
+    private let start = RunClock.now()
+    private var lastLine: Double
+    private var asked = 0
+    private(set) var timedOut = false
+
+    init(deadline: Double?) { self.deadline = deadline; lastLine = start }
+
+    func shouldStop() -> Bool {
+        if Interrupt.requested { return true }
+        lock.lock(); defer { lock.unlock() }
+        asked += 1
+        guard asked & 1023 == 0 else { return timedOut }
+        let now = RunClock.now()
+        if let deadline, now >= deadline { timedOut = true }
+        if now - lastLine >= 5 {
+            lastLine = now
+            Console.error("minimal: \(asked) sequences tried, \(Int(now - start)) s\(deadline.map { ", \(Int(max(0, $0 - now))) s left" } ?? "")\n")
+        }
+        return timedOut
     }
 }

@@ -31,7 +31,7 @@ example: tabcheck corpus fuzz/corpus-sequence 200
 """
 
 let minimalUsage = """
-usage: tabcheck minimal [--max-length 1…5] [--property NAME] [--from FILE] [--jobs N]
+usage: tabcheck minimal [--max-length 1…5] [--property NAME] [--from FILE] [--jobs N] [--time-limit SEC]
 
 The shortest failing sequence, by exhaustive search: every sequence of length 1, 2, … up to
 --max-length (default 3) over an alphabet of actions, breadth first, so the first failure
@@ -47,7 +47,9 @@ boundary values of the swipe thresholds; --property defaults to the file's prope
 not depend on N.
 
 Exit 1 and the sequence when one fails (with how much was proven), exit 0 when none of
-length ≤ max-length does. scripts/mutation-score.sh uses it.
+length ≤ max-length does. scripts/mutation-score.sh uses it. --time-limit SEC stops
+the search there (exit 3, saying which lengths were searched in full); a progress line goes
+to stderr every 5 s.
 
 examples:
   tabcheck minimal

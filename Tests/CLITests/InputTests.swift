@@ -30,6 +30,15 @@ import Testing
         #expect(p.terminationStatus == 0)
     }
 
+    /// #23.4: `minimal` says what it does on stderr and stops at its time limit, saying which
+    /// lengths it searched in full (exit 3: neither "found" nor "none").
+    @Test func minimalStopsAtItsTimeLimit() throws {
+        let r = try Tool.tabcheck.run(["minimal", "--max-length", "5", "--time-limit", "0.3"], timeout: 60)
+        #expect(r.status == 3, "\(r)")
+        #expect(r.stdout.contains("stopped at --time-limit; proven only that no failing sequence of length ≤"), "\(r)")
+        #expect(r.stderr.contains("minimal: searching lengths 1…5"), "\(r)")
+    }
+
     /// 13.7: --time-limit is checked inside a sequence, not only between sequences.
     @Test func theTimeLimitStopsALongSequence() throws {
         let t0 = Date()
