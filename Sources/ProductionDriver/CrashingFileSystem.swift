@@ -93,6 +93,12 @@ final class CrashSafeSaves: @unchecked Sendable {
     /// What the files hold: each check ends by proving that this loads back, so the next
     /// check need not load it again (unless it damages the file first).
     private var current = SessionSnapshot(tabs: [], activeTabID: nil)
+    /// What the backup file holds, known from the saves made (nil: no backup yet) — never
+    /// read through the store under test (#24.2: a load that skips the backup used to judge
+    /// itself). A completed save over a valid main file moves it to the backup; over a
+    /// corrupt one, it moves it aside and leaves the backup as it was.
+    private var backup: SessionSnapshot?
+    private var mainExists = false
     private let store: SessionStore
     private static let path = "/session.json"
 
@@ -114,7 +120,9 @@ final class CrashSafeSaves: @unchecked Sendable {
             damages.append(garbage)
             fs.place(garbage, at: Self.path)
         }
-        let before = damaged ? store.load().snapshot : current
+        // What a correct load gives now: the last completed save, or — its file corrupt —
+        // the backup, or nothing.
+        let before = damaged ? backup ?? SessionSnapshot(tabs: [], activeTabID: nil) : current
         fs.crashIn = crashAt < Self.positions - 1 ? crashAt : nil
         let crashed = (try? store.save(snapshot)) == nil
         fs.crashIn = nil
@@ -124,14 +132,18 @@ final class CrashSafeSaves: @unchecked Sendable {
         var problem: String?
         if after.snapshot != before && after.snapshot != snapshot {
             problem = "after \(what), loading gave \(after.snapshot.tabs.count) tabs from the \(after.source), neither the previous save (\(before.tabs.count) tabs) nor the new one (\(snapshot.tabs.count) tabs)"
-        } else if !crashed && after.snapshot != snapshot {
-            problem = "after \(what), the new save does not load back (got \(after.snapshot.tabs.count) tabs from the \(after.source))"
+        } else if !crashed && (after.snapshot != snapshot || after.source != .main) {
+            problem = "after \(what), the new save does not load back from the session file (got \(after.snapshot.tabs.count) tabs from the \(after.source))"
+        } else if damaged && after.snapshot == before && before != snapshot && backup != nil && after.source != .backup {
+            problem = "after \(what), the previous session loaded from the \(after.source), not from the backup that holds it"
         } else if !damages.isEmpty, case let kept = fs.contents, let lost = damages.first(where: { !kept.contains($0) }) {
             problem = "after \(what), the corrupt session file \"\(String(decoding: lost, as: UTF8.self))\" is gone: every corrupt file must be kept as its own .corrupt copy"
         } else if crashed {
             do { try store.save(snapshot) } catch { problem = "a save without a crash failed: \(error)" }
             if problem == nil && store.load().snapshot != snapshot { problem = "a completed save does not load back" }
         }
+        if !damaged && mainExists { backup = current }
+        mainExists = true
         current = snapshot
         return problem
     }

@@ -64,10 +64,16 @@ import TabModel
 
     /// A file system that breaks one promise, to see the simulation catch it.
     struct Broken: SessionFileSystem {
-        enum Fault { case noFileSync, noFolderSync, corruptCopiesReuseOneName }
+        /// `backupOnlyWhenMainMissing`: a load that reads the backup when the main file is gone
+        /// but gives up on a corrupt one and starts empty (#24.2: it passed while "before" was
+        /// the store's own load).
+        enum Fault { case noFileSync, noFolderSync, corruptCopiesReuseOneName, backupOnlyWhenMainMissing }
         let fault: Fault
         let base: CrashingFileSystem
-        func read(_ path: String) throws -> Data? { try base.read(path) }
+        func read(_ path: String) throws -> Data? {
+            if fault == .backupOnlyWhenMainMissing, path.hasSuffix(".backup"), base.exists(String(path.dropLast(".backup".count))) { return nil }
+            return try base.read(path)
+        }
         func exists(_ path: String) -> Bool { fault == .corruptCopiesReuseOneName ? false : base.exists(path) }
         func write(_ data: Data, to path: String) throws { try base.write(data, to: path) }
         func sync(_ path: String) throws { if fault != .noFileSync { try base.sync(path) } }
@@ -76,7 +82,7 @@ import TabModel
     }
 
     /// The check can fail: each broken protocol is caught within 60 saves.
-    @Test(arguments: [Broken.Fault.noFileSync, .noFolderSync, .corruptCopiesReuseOneName])
+    @Test(arguments: [Broken.Fault.noFileSync, .noFolderSync, .corruptCopiesReuseOneName, .backupOnlyWhenMainMissing])
     func P4_theCrashSimulationCatchesABrokenProtocol(_ fault: Broken.Fault) {
         let check = CrashSafeSaves { Broken(fault: fault, base: $0) }
         let problems = (1...60).compactMap { check.check(Self.snapshot(1 + $0 % 7)) }
