@@ -27,9 +27,9 @@ public enum SessionText {
     }
 
     public static func generate(_ c: inout Choices, state s: GenerationState) -> String {
+        let namespace = ids(&c, state: s)
         let n = c.int(in: 0...4)
-        // Restored ids live in their own namespace ("s…") so later new tabs never collide.
-        let ids = (0..<n).map { "s\($0 + 1)" }
+        let ids = (0..<n).map { "\(namespace.prefix)\(namespace.first + $0)" }
         let titles = (0..<n).map { _ in Values.title.run(&c) }
         let active = n > 0 && c.bool(0.7) ? ids[c.int(in: 0...(n - 1))] : nil
         let good = valid(ids: ids, titles: titles, active: active)
@@ -54,6 +54,18 @@ public enum SessionText {
 }
 
 extension SessionText {
+    /// Where a generated session's ids come from. Their own namespace (`s1…`) never meets a
+    /// new tab's id; `t1…` is yesterday's session restored by an app whose id counter starts
+    /// afresh (#24: every later new tab's id may already be taken); ids from the next one the
+    /// model would make on meet the counter head-on.
+    static func ids(_ c: inout Choices, state s: GenerationState) -> (prefix: String, first: Int) {
+        switch c.int(in: 0...3) {
+        case 0, 1: return ("s", 1)
+        case 2: return ("t", 1)
+        default: return ("t", s.knownIDs.count + c.int(in: 0...2))
+        }
+    }
+
     /// The parts of a well-formed session text (`{"activeTabID":…,"tabs":[{"id":…,"title":…}],
     /// "version":1}` in any key order or spacing), or nil for anything else.
     static func parse(_ text: String) -> (ids: [String], titles: [String], active: String?)? {

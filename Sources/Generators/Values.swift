@@ -58,13 +58,14 @@ public enum Values {
     public static let viewport: Gen<ViewportSpec> = .oneOf([
         (5, .element(devices)),
         (3, Gen { c in   // random, fractional
-            ViewportSpec(width: Double(c.int(in: 1...30_000)) / 10, height: Double(c.int(in: 1...30_000)) / 10,
-                         safeLeft: Double(c.int(in: 0...600)) / 10, safeRight: Double(c.int(in: 0...600)) / 10)
+            insets(&c, ViewportSpec(width: Double(c.int(in: 1...30_000)) / 10, height: Double(c.int(in: 1...30_000)) / 10,
+                                    safeLeft: Double(c.int(in: 0...600)) / 10, safeRight: Double(c.int(in: 0...600)) / 10))
         }),
         (2, Gen { c in   // tiny, around the 44 pt thresholds
-            ViewportSpec(width: Double(c.int(in: 0...260)), height: Double(c.int(in: 0...260)),
-                         safeLeft: Double(c.int(in: 0...20)), safeRight: Double(c.int(in: 0...20)))
+            insets(&c, ViewportSpec(width: Double(c.int(in: 0...260)), height: Double(c.int(in: 0...260)),
+                                    safeLeft: Double(c.int(in: 0...20)), safeRight: Double(c.int(in: 0...20))))
         }),
+        (2, nearlySquare),
         (1, .element([
             ViewportSpec(width: 0, height: 0), ViewportSpec(width: -100, height: 500),
             ViewportSpec(width: .nan, height: 800), ViewportSpec(width: .infinity, height: 800),
@@ -73,6 +74,27 @@ public enum Values {
             ViewportSpec(width: 1e9, height: 1e9), ViewportSpec(width: 74, height: 100), ViewportSpec(width: 163.9, height: 100),
         ])),
     ])
+
+    /// Top and bottom insets drawn independently of the shape, now and then as large as the
+    /// bounds themselves (#24: a status bar on a window of any shape).
+    static func insets(_ c: inout Choices, _ v: ViewportSpec) -> ViewportSpec {
+        guard c.bool(0.5) else { return v }
+        var v = v
+        let scale = c.bool(0.2) ? max(1, v.height.isFinite ? v.height : 1) : 100
+        v.safeTop = (scale * Double(c.int(in: 0...100)) / 100).rounded()
+        v.safeBottom = (scale * Double(c.int(in: 0...60)) / 100).rounded()
+        return v
+    }
+
+    /// Split-view and Stage Manager windows with a status bar: portrait by the bounds
+    /// (`W ≤ H`), yet shorter than wide once the insets are taken off (`H < W + top + bottom`) —
+    /// where a layout that reads its orientation from the safe height, not the bounds (L1),
+    /// differs.
+    public static let nearlySquare = Gen<ViewportSpec> { c in
+        let width = Double(c.int(in: 100...1400)), top = Double(c.int(in: 1...80)), bottom = Double(c.int(in: 0...40))
+        let height = width + Double(c.int(in: 0...Int(top + bottom) - 1))
+        return ViewportSpec(width: width, height: height, safeLeft: Double(c.int(in: 0...20)), safeTop: top, safeBottom: bottom)
+    }
 
     /// Translations and velocities around the G4 thresholds (±125 pt, ±1000 pt/s, exactly on them).
     public static let translation: Gen<Double> = .oneOf([

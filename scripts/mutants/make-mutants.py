@@ -91,6 +91,11 @@ MUTANTS = [
   ("p5-corrupt-copy-overwritten", "P5", "a second corrupt session overwrites the first .corrupt copy",
    ST, "                try fs.rename(path, to: freeCorruptPath())       // never lose (or overwrite) a corrupt file",
    "                try fs.rename(path, to: corruptPath)"),
+  ("p2-new-id-collides-with-restored", "P2", "a new tab after a restore can take a restored tab's id: the id counter is not moved past restored ids",
+   T, "            if !list.contains(id) { return id }", "            return id"),
+  ("l1-orientation-from-safe-height", "L1", "the orientation is read from the safe-area height instead of the bounds",
+   G, "let landscape = v.width > v.height                                   // L1",
+   "let landscape = v.width > v.height - v.safeTop - v.safeBottom             // L1"),
 ]
 
 def main():

@@ -17,38 +17,14 @@ public struct Coverage: Sendable {
     }
     /// Sequence lengths, most tabs open, viewport classes (the HTML report's charts).
     public internal(set) var distributions = Distributions()
-
-    public enum Situation: String, CaseIterable, Sendable, Codable {
-        case closeUnderFilterHidingTabs = "close under a filter that hides tabs"
-        case moveUnderFilter = "move under a filter that hides tabs"
-        case newTabHiddenByFilter = "new tab hidden by the filter"
-        case titleChangeHides = "title change hides the tab"
-        case titleChangeShows = "title change shows the tab"
-        case swipeDeletesByDistance = "swipe deletes by distance (tx ≤ -125)"
-        case swipeDeletesBySpeed = "swipe deletes by speed only"
-        case swipeFliesBack = "swipe flies back"
-        case swipeRightFastFliesBack = "net rightward drag with fast leftward release flies back"
-        case swipeCancelled = "swipe cancelled by the system"
-        case secondSwipeRefused = "second swipe refused"
-        case swipeLockReleasedByHiding = "swipe released because its tab was hidden or closed"
-        case tooSmallLayout = "tooSmall layout"
-        case landscapeLayout = "landscape layout"
-        case corruptRestoreRejected = "restore of corrupt data rejected"
-        case restoreAccepted = "restore accepted"
-        case flyAwayOvertakenByCloseAll = "pending fly-away overtaken by close all"
-        case flyAwayAfterQueryChange = "fly-away finished after a query change"
-        case flyAwayCompletionForClosedTab = "fly-away completion for a tab already closed"
-        case indexRejected = "out-of-range index rejected"
-        case reopenNothing = "reopen with nothing to reopen"
-        case reopenUnderFilter = "reopen under a filter"
-        case closeActiveTab = "close the active tab"
-    }
+    /// Whether this sequence's last restore brought back ids of the new-tab form (a
+    /// coverage is one sequence's until merged, so this is per sequence).
+    var restoredNewTabForm = false
 
     public init() {}
 
     mutating func count(_ kind: ActionKind) { kindCounts[kind.order] += 1 }
-    mutating func count(_ s: Situation) { situationCounts[Self.situationOrder.firstIndex(of: s)!] += 1 }
-    private static let situationOrder = Situation.allCases
+    mutating func count(_ s: Situation) { situationCounts[s.order] += 1 }
 
     public mutating func merge(_ other: Coverage) {
         for i in kindCounts.indices { kindCounts[i] += other.kindCounts[i] }
@@ -91,6 +67,7 @@ public struct Coverage: Sendable {
             if pre.closedCount == 0 { count(.reopenNothing) } else if !pre.query.isEmpty { count(.reopenUnderFilter) }
         default: break
         }
+        observeMore(action, pre: pre, post: post, filtering: filtering)
     }
 
     /// A table: kinds by count, then situations in declaration order.
@@ -99,7 +76,7 @@ public struct Coverage: Sendable {
         for k in ActionKind.allCases { lines.append(pad(k.rawValue, 22) + " " + String(kindCounts[k.order])) }
         lines.append("")
         lines.append("situation                                                    count")
-        for s in Situation.allCases { lines.append(pad(s.rawValue, 60) + " " + String(situationCounts[Self.situationOrder.firstIndex(of: s)!])) }
+        for s in Situation.allCases { lines.append(pad(s.rawValue, 60) + " " + String(situationCounts[s.order])) }
         return lines.joined(separator: "\n")
     }
 

@@ -70,32 +70,11 @@ public enum RuleCoverage {
         }
     }
 
-    public static func rules(_ s: Coverage.Situation) -> [String] {
-        switch s {
-        case .closeUnderFilterHidingTabs: return ["F3"]
-        case .moveUnderFilter: return ["F9"]
-        case .newTabHiddenByFilter: return ["F2"]
-        case .titleChangeHides, .titleChangeShows: return ["F8"]
-        case .swipeDeletesByDistance, .swipeDeletesBySpeed, .swipeFliesBack, .swipeRightFastFliesBack, .swipeCancelled: return ["G4"]
-        case .secondSwipeRefused: return ["G1"]
-        case .swipeLockReleasedByHiding: return ["G5"]
-        case .tooSmallLayout: return ["L5"]
-        case .landscapeLayout: return ["L1"]
-        case .corruptRestoreRejected: return ["P3"]
-        case .restoreAccepted: return ["P2"]
-        case .flyAwayOvertakenByCloseAll, .flyAwayAfterQueryChange, .flyAwayCompletionForClosedTab: return ["G6"]
-        case .indexRejected: return ["F3", "F9", "A1"]
-        case .reopenNothing: return ["U3"]
-        case .reopenUnderFilter: return ["U2"]
-        case .closeActiveTab: return ["A3"]
-        }
-    }
-
     /// Steps that exercised each rule, in rule order (F, B, L, A, G, U, P).
     public static func table(_ c: Coverage) -> [(rule: String, count: Int)] {
         var counts: [String: Int] = [:]
         for k in ActionKind.allCases { for r in rules(k) { counts[r, default: 0] += c.kinds[k] ?? 0 } }
-        for s in Coverage.Situation.allCases { for r in rules(s) { counts[r, default: 0] += c.situations[s] ?? 0 } }
+        for s in Coverage.Situation.allCases { for r in s.rules { counts[r, default: 0] += c.situations[s] ?? 0 } }
         let order = "FBLAGUP"
         return counts.keys.sorted { a, b in
             let (fa, fb) = (order.firstIndex(of: a.first!)!, order.firstIndex(of: b.first!)!)
