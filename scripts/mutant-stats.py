@@ -47,10 +47,10 @@ def prove(group):
                          capture_output=True, text=True).stdout
     took = re.search(r", ([0-9.]+) s, [0-9]+ jobs\)", out)
     took = " (%s s)" % took.group(1) if took else ""
-    found = re.search(r"^minimal ([0-9]+):", out, re.M)
+    found = re.search(r"^shortest over the alphabet ([0-9]+):", out, re.M)
     if found:
         return "%s (shrinker missed it)%s" % (found.group(1), took), False
-    if re.search(r"^minimal >", out, re.M):
+    if re.search(r"^none over the alphabet", out, re.M):
         if shortest <= 6:
             return "%d%s" % (shortest, took), min(lengths) == max(lengths) == shortest
         return ">5%s" % took, False

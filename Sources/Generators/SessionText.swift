@@ -166,7 +166,7 @@ extension SessionText {
     /// Strictly simpler well-formed sessions than `text`, for the shrinker, simplest first:
     /// the canonical spelling of the same session (if `text` is spelt otherwise), then no
     /// active tab or the first, ids renamed t1…tn (what new tabs are called), two tabs in
-    /// title order, one title simplified. (Fewer tabs is the shrinker's pass 3d, which
+    /// title order, blocks of a long session's titles blanked, one title simplified. (Fewer tabs is the shrinker's pass 3d, which
     /// shifts later indices with them.) Empty when `text` is not a well-formed session
     /// (the shrinker then simplifies it as a plain string).
     public static func simpler(_ text: String, titles simplerTitle: (String) -> [String]) -> [String]? {
@@ -184,6 +184,19 @@ extension SessionText {
             var ids = s.ids, titles = s.titles
             ids.swapAt(k, k + 1); titles.swapAt(k, k + 1)
             out.append(valid(ids: ids, titles: titles, active: s.active))
+        }
+        // Titles of a long session blanked in blocks first — all, halves, quarters … pairs — so a
+        // failure that needs none or few of 128 titles does not try them one by one (#24.3).
+        var size = n > 4 ? n : 0
+        while size >= 2 {
+            for start in stride(from: 0, to: n, by: size) {
+                let block = start..<min(n, start + size)
+                guard block.contains(where: { !s.titles[$0].isEmpty }) else { continue }
+                var titles = s.titles
+                for k in block { titles[k] = "" }
+                out.append(valid(ids: s.ids, titles: titles, active: s.active))
+            }
+            size /= 2
         }
         // Titles: each to "" (of a long session), or simplified like any string (of up to four tabs).
         for k in s.titles.indices {

@@ -55,8 +55,14 @@ enum MinimalCommand {
             runner.implementation = drivers.named(compare[0])!
             runner.oracle = drivers.named(compare[1])!
         }
-        let alphabet: [Action] = s.from.map { ExhaustiveSearch.alphabet(limit: s.limit, from: $0.actions) } ?? ExhaustiveSearch.alphabet
-        let which = s.from == nil ? "the fixed \(alphabet.count)-action alphabet" : "the \(alphabet.count)-action alphabet drawn from the failure"
+        var alphabet = ExhaustiveSearch.alphabet
+        var which = "the fixed \(alphabet.count)-action alphabet"
+        if let from = s.from {
+            let restores = ExhaustiveSearch.restores(passingThrough: from.actions, runner: runner)
+            alphabet = ExhaustiveSearch.alphabet(limit: s.limit, from: from.actions)
+            alphabet += restores.filter { !alphabet.contains($0) }
+            which = "these \(alphabet.count) actions (drawn from the failure, with restores of \(restores.count) states it passes through)"
+        }
         let started = RunClock.now()
         let watch = SearchWatch(deadline: s.timeLimit.map { started + $0 })
         Console.error("minimal: searching lengths 1…\(s.limit) over \(which)\n")
@@ -72,11 +78,11 @@ enum MinimalCommand {
         }
         if let found = r.found {
             let f = runner.run(.actions(found), collectCoverage: false).failure
-            print("minimal \(found.count): \(found.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
-            print("proven: no failing sequence of length < \(found.count) over \(which) (\(cost))")
+            print("shortest over the alphabet \(found.count): \(found.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
+            print("proven: no failing sequence of length < \(found.count) over \(which); a shorter one outside them is not ruled out (\(cost))")
             return 1
         }
-        print("minimal >\(s.limit): no failing sequence of length ≤ \(s.limit) over \(which) (\(cost))")
+        print("none over the alphabet ≤ \(s.limit): no failing sequence of length ≤ \(s.limit) over \(which) (\(cost))")
         return 0
     }
 }

@@ -160,8 +160,8 @@ USAGE
   tabcheck policy [--compare A,reference] [--sequences N]
                                      infer the policy a driver follows (docs/policies.md)
   tabcheck minimal [--max-length N] [--property P] [--from FILE] [--jobs N]
-                                     shortest failing sequence, by exhaustive search; --from FILE
-                                     proves a shrunk failure minimal
+                                     shortest failing sequence over an alphabet, by exhaustive
+                                     search; --from FILE draws it from a shrunk failure
   tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
   tabcheck-bench model|throughput|scaling|length|sweep|generate|session|balanced|jobs
                                      the measurements behind docs/benchmarks.md (an

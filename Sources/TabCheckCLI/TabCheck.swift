@@ -35,14 +35,18 @@ usage: tabcheck minimal [--max-length 1…5] [--property NAME] [--from FILE] [--
 
 The shortest failing sequence, by exhaustive search: every sequence of length 1, 2, … up to
 --max-length (default 3) over an alphabet of actions, breadth first, so the first failure
-found is a shortest one, and "none of length < N" is proven for that alphabet. Prefixes that
-leave both models in exactly the state a shorter one did are extended once.
+found is a shortest one over that alphabet, and "none of length < N" is proven for that
+alphabet only: a shorter failure using an action outside it is not ruled out, so the output
+says "shortest over the alphabet", never "minimal". Prefixes that leave both models in
+exactly the state a shorter one did are extended once.
 
 Without --from the alphabet is fixed: 24 actions, each kind with its simplest arguments.
 With --from FILE (a replay file, e.g. a shrunk failure from .tabcheck/failures/) it is drawn
 from that failure: its own actions and arguments, every displayed index 0…max-length−1 and
-id t1…t(max-length−1) for every kind that takes one, all moves between those indices, and the
-boundary values of the swipe thresholds; --property defaults to the file's property.
+id t1…t(max-length−1) for every kind that takes one, all moves between those indices, the
+boundary values of the swipe thresholds, and a restore of every state the failure passes
+through (as it is, with ids renamed t1…tn, and with one tab left out; at most 48), which is
+what one restore in place of a prefix can reach; --property defaults to the file's property.
 --jobs N runs the sequences of a length on N threads (default: the cores); the result does
 not depend on N.
 

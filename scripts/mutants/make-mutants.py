@@ -96,6 +96,10 @@ MUTANTS = [
   ("l1-orientation-from-safe-height", "L1", "the orientation is read from the safe-area height instead of the bounds",
    G, "let landscape = v.width > v.height                                   // L1",
    "let landscape = v.width > v.height - v.safeTop - v.safeBottom             // L1"),
+  ("f1-byte-search-splits-crlf", "F1", "the byte fast path of the filter takes CR for a whole character, so \"\\r\" matches inside the one character \"\\r\\n\"",
+   T, "                for b in t where b >= 0x80 || b == 0x0D { return nil }", "                for b in t where b >= 0x80 { return nil }"),
+  ("f10-chunk-split-counts-hidden", "F10", "splitting a chunk of over 128 tabs counts the moved tabs hidden by the filter as displayed",
+   L, "let movedMatched = moved.reduce(0) { $0 + ($1.matches ? 1 : 0) }", "let movedMatched = moved.count"),
 ]
 
 def main():

@@ -5,7 +5,8 @@
 /// search found a 2-step form of mutant 12, whose shrinks ended at 3–9 steps). Also the
 /// first steps kept (a view that must have appeared first), then the state before the last
 /// step restored, then the last step — or not, when the failing step is itself a change of
-/// state the restore can stand for (mutants 19 and 23 needed this). Needs `ShrinkState.collapse`; at a local minimum of more
+/// state the restore can stand for (mutants 19 and 23 needed this). Last, the whole sequence
+/// collapsed, alone or with one of its steps after it. Needs `ShrinkState.collapse`; at a local minimum of more
 /// than two steps only.
 struct CollapsePrefix: ShrinkPass {
     let name = "collapse prefix"
@@ -24,6 +25,14 @@ struct CollapsePrefix: ShrinkPass {
                 let kept = Array(best[..<i])
                 for c in [kept + before + [best[n - 1]], kept + before] where c.count < n { candidates.append(c) }
             }
+        }
+        // The whole sequence too (#24.3): the state it ends in, restored, alone or followed
+        // by one of its steps — `newTab, setQuery("\r"), setTitle(t1, "\r\n")` fails at its
+        // last step, yet the restore of a tab titled "\r\n" and the query reach the failure in
+        // two, which no proper prefix gives.
+        if let whole = collapse(best), whole.count < n {
+            candidates.append(whole)
+            for i in best.indices.reversed() where whole.count + 1 < n { candidates.append(whole + [best[i]]) }
         }
         return state.attempt(candidates) != nil
     }

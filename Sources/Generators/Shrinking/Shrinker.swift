@@ -27,11 +27,12 @@ public struct Shrinker {
     /// runs cut in blocks. Every round: spans deleted, one action deleted with the references
     /// after it renumbered, swipes to taps, sessions with their later steps, values
     /// simplified, neighbours sorted. At a local minimum: shared strings, coordinated
-    /// pairs, a plainer last kind, prefixes collapsed into a restore.
+    /// pairs, a plainer last kind, prefixes (and the whole) collapsed into a restore, a step moved
+    /// so a longer prefix collapses, a session made smaller together with another step.
     public static let standardPasses: [any ShrinkPass] = [
         CollapseTail(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
-        ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(),
+        ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
     ]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).

@@ -1,0 +1,28 @@
+import Generators
+
+extension ExhaustiveSearch {
+    /// Restores of the states a failing sequence passes through (#24.4): the oracle's tabs,
+    /// titles and active tab after each of its steps, the failing one too, as a session; each of
+    /// those with its ids renamed t1…tn; and each with one tab left out. A shrinker that
+    /// collapses a prefix into one restore finds such sequences, so an alphabet without them
+    /// could call a length "proven" that one restore undercuts. At most `cap`, in order of
+    /// the steps, deduplicated.
+    public static func restores(passingThrough failing: [Action], runner: Runner, cap: Int = 48) -> [Action] {
+        var states: [Observation] = []
+        _ = runner.run(.actions(failing), collectCoverage: false, onStep: { states.append($0.oracle) })
+        var texts: [String] = []
+        func add(_ text: String?) {
+            if let text, texts.count < cap, !texts.contains(text) { texts.append(text) }
+        }
+        for s in states where !s.tabIDs.isEmpty {
+            let whole = SessionText.valid(ids: s.tabIDs, titles: s.titles, active: s.active)
+            add(whole)
+            add(SessionText.renamingIDs(whole)?.text)
+        }
+        for s in states where s.tabIDs.count > 1 {
+            let whole = SessionText.valid(ids: s.tabIDs, titles: s.titles, active: s.active)
+            for i in s.tabIDs.indices { add(SessionText.removing(tabs: i..<(i + 1), from: whole)) }
+        }
+        return texts.map { .restoreData($0) }
+    }
+}
