@@ -8,9 +8,10 @@
 # run the campaign with fixed seeds 1..N (default 20) and a budget, and record
 # killed/survived, the median time to the first failure, the shrunk length over the seeds
 # (min/median/max) and how many distinct shrunk sequences they gave, the median shrink
-# candidates, and the rule reported. Then the proven minimum: `tabcheck minimal --from` the
+# candidates, and the rule reported. Then the shortest over an alphabet: `tabcheck minimal --from` the
 # shortest shrunk failure searches every sequence one step shorter (up to 5 steps) over an
-# alphabet drawn from it; none failing proves that length minimal for that alphabet.
+# alphabet drawn from it (with restores of the states it passes through); none failing shows
+# that length is the shortest over that alphabet — not that no shorter failure exists.
 # --no-proof skips the search. --finals FILE (default docs/mutation-finals.md) lists each
 # mutant's distinct shrunk sequences with how many seeds gave each. --property LIST runs the
 # campaigns with those properties only (e.g. every one but differential, to show each mutant is
@@ -80,16 +81,16 @@ done
   echo "Time to first failure, original steps, candidates and shrink time are medians over the killing seeds. A mutant that breaks two rules on different seeds has two"
   echo "failures (the shrinker keeps a failure's rule), each with its own figures, separated by \";\" in the order of *reported* (seeds per rule in brackets)."
   echo "*Shrunk* is the shrunk length's min/median/max; *finals* is how many distinct shrunk sequences the seeds gave (1: one canonical sequence; all of them: docs/mutation-finals.md)."
-  echo "*Proven* is the minimal length established by exhaustive search:"
-  echo "\`tabcheck minimal --from\` the shortest shrunk failure, over every sequence one step shorter (at most 5) on the alphabet drawn from that failure"
-  echo "(its own arguments, indices 0…L−1, ids t1…t(L−1), all moves between them, the swipe thresholds' boundaries); \">5\" means no sequence of length ≤ 5 over that alphabet fails: the minimum is above 5 for that alphabet, and the shrunk length is not proven minimal."
+  echo "*Shortest over its alphabet* is what exhaustive search establishes, and no more:"
+  echo "\`tabcheck minimal --from\` the shortest shrunk failure searches every sequence one step shorter (at most 5) over the actions drawn from that failure"
+  echo "(its own arguments, indices 0…L−1, ids t1…t(L−1), all moves between them, the swipe thresholds' boundaries, and a restore of every state it passes through — as it is, with ids renamed, with one tab left out); L there means no failing sequence shorter than L *over those actions*: a shorter one using an action outside them is not ruled out. \">5\" means none of length ≤ 5 over them fails, so the shrunk length is not shown to be the shortest even over them."
   echo
   echo "**Killed: $killed / $total**$([ $broken -gt 0 ] && echo " ($broken did not apply or build)")"
   echo
   echo "Shrink cost: $(python3 -c 'import statistics,sys; v=[int(l) for l in open(sys.argv[1]) if l.strip()]; print("median %g candidates per shrink over all %d shrinks (min %d, max %d)" % (statistics.median(v), len(v), min(v), max(v)) if v else "no shrinks")' "$all_candidates")."
-  echo "Canonical: $(awk -F'|' '$13 == "1"' "$results" | wc -l) of $total mutants shrink to one sequence per failure on every seed; the shrunk length equals the proven minimum on every seed for $(awk -F'|' '$14 == "1"' "$results" | wc -l) of $total."
+  echo "Canonical: $(awk -F'|' '$13 == "1"' "$results" | wc -l) of $total mutants shrink to one sequence per failure on every seed; the shrunk length equals the shortest over its alphabet on every seed for $(awk -F'|' '$14 == "1"' "$results" | wc -l) of $total."
   echo
-  echo "| mutant | rule | result | time to failure (s) | original steps | shrunk min/median/max | finals | proven minimum (search time) | candidates | shrink (s) | reported | description |"
+  echo "| mutant | rule | result | time to failure (s) | original steps | shrunk min/median/max | finals | shortest over its alphabet (search time) | candidates | shrink (s) | reported | description |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   while IFS='|' read -r name rule result ttf orig lengths distinct proven cands shr reported desc _ _; do
     echo "| $name | $rule | $result | $ttf | $orig | $lengths | $distinct | $proven | $cands | $shr | $reported | $desc |"

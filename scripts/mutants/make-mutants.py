@@ -100,6 +100,9 @@ MUTANTS = [
    T, "                for b in t where b >= 0x80 || b == 0x0D { return nil }", "                for b in t where b >= 0x80 { return nil }"),
   ("f10-chunk-split-counts-hidden", "F10", "splitting a chunk of over 128 tabs counts the moved tabs hidden by the filter as displayed",
    L, "let movedMatched = moved.reduce(0) { $0 + ($1.matches ? 1 : 0) }", "let movedMatched = moved.count"),
+  ("p5-corrupt-main-skips-backup", "P5", "a corrupt session file makes load give up and start empty instead of reading the backup",
+   ST, "                problems.append(\"\\(file.split(separator: \"/\").last.map(String.init) ?? file): \\(error)\")\n",
+   "                problems.append(\"\\(file.split(separator: \"/\").last.map(String.init) ?? file): \\(error)\")\n                break\n"),
 ]
 
 def main():

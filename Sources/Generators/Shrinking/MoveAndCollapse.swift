@@ -19,9 +19,9 @@ struct MoveAndCollapse: ShrinkPass {
             for j in best.indices where j != i {
                 var moved = best
                 moved.insert(moved.remove(at: i), at: j)
-                // Only prefixes that hold the moved step and what it crossed: shorter ones
-                // are `CollapsePrefix`'s own candidates with the tail reordered.
-                for k in stride(from: n, through: max(2, max(i, j) + 1), by: -1) {
+                // Only prefixes that reach the moved part: shorter ones are `CollapsePrefix`'s
+                // own candidates with the tail reordered.
+                for k in stride(from: n, through: max(2, min(i, j) + 1), by: -1) {
                     guard let restored = collapse(Array(moved[..<k])), restored.count < k else { continue }
                     let c = restored + moved[k...]
                     if c.count < n && !candidates.contains(c) { candidates.append(c) }
