@@ -75,8 +75,10 @@ public struct Coverage: Sendable {
         var lines = ["action kind            count"]
         for k in ActionKind.allCases { lines.append(pad(k.rawValue, 22) + " " + String(kindCounts[k.order])) }
         lines.append("")
-        lines.append("situation                                                    count")
-        for s in Situation.allCases { lines.append(pad(s.rawValue, 60) + " " + String(situationCounts[s.order])) }
+        lines.append("situation                                                    rules     count")
+        for s in Situation.allCases {
+            lines.append(pad(s.rawValue, 60) + " " + pad(s.rules.joined(separator: ","), 9) + " " + String(situationCounts[s.order]))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -6,7 +6,7 @@
 /// first steps kept (a view that must have appeared first), then the state before the last
 /// step restored, then the last step — or not, when the failing step is itself a change of
 /// state the restore can stand for (mutants 19 and 23 needed this). Last, the whole sequence
-/// collapsed, alone or with one of its steps after it. Needs `ShrinkState.collapse`; at a local minimum of more
+/// collapsed, alone, with one of its steps after it, or after its first steps kept. Needs `ShrinkState.collapse`; at a local minimum of more
 /// than two steps only.
 struct CollapsePrefix: ShrinkPass {
     let name = "collapse prefix"
@@ -33,6 +33,7 @@ struct CollapsePrefix: ShrinkPass {
         if let whole = collapse(best), whole.count < n {
             candidates.append(whole)
             for i in best.indices.reversed() where whole.count + 1 < n { candidates.append(whole + [best[i]]) }
+            for i in 1..<(n - 1) where i + whole.count < n { candidates.append(Array(best[..<i]) + whole) }
         }
         return state.attempt(candidates) != nil
     }
