@@ -58,10 +58,9 @@ enum MinimalCommand {
         var alphabet = ExhaustiveSearch.alphabet
         var which = "the fixed \(alphabet.count)-action alphabet"
         if let from = s.from {
-            let restores = ExhaustiveSearch.restores(passingThrough: from.actions, runner: runner)
-            alphabet = ExhaustiveSearch.alphabet(limit: s.limit, from: from.actions)
-            alphabet += restores.filter { !alphabet.contains($0) }
-            which = "these \(alphabet.count) actions (drawn from the failure, with restores of \(restores.count) states it passes through)"
+            let drawn = ExhaustiveSearch.alphabet(limit: s.limit, from: from.actions, runner: runner)
+            alphabet = drawn.actions
+            which = "these \(alphabet.count) actions (drawn from the failure, \(drawn.restores) of them restores of states it passes through)"
         }
         let started = RunClock.now()
         let watch = SearchWatch(deadline: s.timeLimit.map { started + $0 })

@@ -221,7 +221,8 @@ OUTPUT OPTIONS
                         tabcheck --html build/tabcheck.html
   --frames DIR        write the storyboard's frames as SVG files frame-000.svg … into DIR
                         tabcheck --replay FILE --frames build/frames
-  --coverage          print the coverage table (action kinds, situations reached)
+  --coverage          print the coverage table (action kinds; situations reached, with
+                      the rules each serves; docs/situations.md)
                         tabcheck --coverage --time-limit 30
   --db DIR            failure database (default .tabcheck/failures); replayed first on every run
                         tabcheck --db ci-failures

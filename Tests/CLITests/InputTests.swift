@@ -39,6 +39,24 @@ import Testing
         #expect(r.stderr.contains("minimal: searching lengths 1…5"), "\(r)")
     }
 
+    /// #24.4: `minimal --from` says what it proved — the shortest over the actions it searched,
+    /// restores of the states the failure passes through among them — never "minimal".
+    @Test func minimalFromSaysWhatItSearched() throws {
+        let dir = Tool.scratch("minimal")
+        let found = try Tool.planted.run(["--compare", "planted-f3,reference", "--sequences", "200", "--shrink-time", "2"], cwd: dir)
+        #expect(found.status == 1, "\(found)")
+        let saved = ((try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(".tabcheck/failures").path)) ?? [])
+            .filter { $0.hasSuffix(".json") }
+        try #require(saved.count == 1, "\(found)")
+        let file = dir.appendingPathComponent(".tabcheck/failures/" + saved[0]).path
+        let r = try Tool.planted.run(["minimal", "--from", file, "--max-length", "3"], cwd: dir, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("shortest over the alphabet "), "\(r)")
+        #expect(r.stdout.contains("restores of states it passes through"), "\(r)")
+        #expect(r.stdout.contains("a shorter one outside them is not ruled out"), "\(r)")
+        #expect(!r.stdout.contains("minimal "), "\(r)")
+    }
+
     /// 13.7: --time-limit is checked inside a sequence, not only between sequences.
     @Test func theTimeLimitStopsALongSequence() throws {
         let t0 = Date()

@@ -18,10 +18,27 @@ import Testing
             lengths.append(f.shrunk.count)
             guard f.shrunk.count > 1 else { continue }
             let shorter = f.shrunk.count - 1
-            let search = ExhaustiveSearch.search(runner, limit: shorter, alphabet: ExhaustiveSearch.alphabet(limit: shorter, from: f.shrunk), jobs: 2)
+            let alphabet = ExhaustiveSearch.alphabet(limit: shorter, from: f.shrunk, runner: runner).actions
+            let search = ExhaustiveSearch.search(runner, limit: shorter, alphabet: alphabet, jobs: 2)
             #expect(search.found == nil, "\(bug), seed \(seed): shrunk to \(f.shrunk.count) (\(f.shrunk)), but \(search.found ?? []) fails too")
         }
         #expect(Set(lengths).count <= 1, "\(bug): shrunk lengths differ across seeds: \(lengths)")
+    }
+
+    /// #24.4: an alphabet of the failure's own actions calls 3 the shortest for a title change
+    /// under a query, yet a restore of the state the failure ends in, and the query, fail in 2.
+    /// With the restores of the states it passes through, the search finds the 2.
+    @Test func restoresOfTheStatesPassedThroughUndercutTheFailuresOwnAlphabet() {
+        let runner = Runner(implementation: PlantedBug.filterByScalars.factory, properties: [.filter])
+        let failing: [Action] = [.newTab, .setQuery("👩"), .setTitle(id: "t1", title: "👩‍👩‍👧")]
+        #expect(runner.run(.actions(failing)).failure != nil)
+        let own = ExhaustiveSearch.search(runner, limit: 2, alphabet: ExhaustiveSearch.alphabet(limit: 2, from: failing), jobs: 2)
+        #expect(own.found == nil, "over its own actions: \(own.found ?? [])")
+        let drawn = ExhaustiveSearch.alphabet(limit: 2, from: failing, runner: runner)
+        #expect(drawn.restores > 0)
+        let widened = ExhaustiveSearch.search(runner, limit: 2, alphabet: drawn.actions, jobs: 2)
+        #expect(widened.found?.count == 2, "\(widened.found ?? [])")
+        if case .restoreData(let text)? = widened.found?.first { #expect(SessionText.titles(text) == ["👩‍👩‍👧"]) }
     }
 
     /// Merging prefixes that reach one state loses no failure: the merged search finds the

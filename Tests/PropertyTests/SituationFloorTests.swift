@@ -30,6 +30,11 @@ import Testing
         #expect(reached >= s.floor, "situation '\(s.rawValue)' (\(s.rules.joined(separator: ", "))) reached \(reached) times, under its floor of \(s.floor)\n\(Self.result.coverage.table())")
     }
 
+    @Test func everySituationHasItsFloor() {
+        let missing = Coverage.Situation.allCases.filter { Coverage.Situation.floors[$0] == nil }
+        #expect(missing.isEmpty, "no floor for \(missing.map(\.rawValue))")
+    }
+
     /// The floor is a real check: a generator that never restores ids of the new-tab form
     /// (as before #24) leaves that situation at zero.
     @Test func aGeneratorThatStopsVisitingASituationFallsUnderItsFloor() {

@@ -1,6 +1,16 @@
 import Generators
 
 extension ExhaustiveSearch {
+    /// The alphabet drawn from `failing` (`alphabet(limit:from:)`) and the restores of every
+    /// state it passes through: what `tabcheck minimal --from` searches, and how many of its
+    /// actions are those restores.
+    public static func alphabet(limit: Int, from failing: [Action], runner: Runner) -> (actions: [Action], restores: Int) {
+        var actions = alphabet(limit: limit, from: failing)
+        let restores = restores(passingThrough: failing, runner: runner).filter { !actions.contains($0) }
+        actions += restores
+        return (actions, restores.count)
+    }
+
     /// Restores of the states a failing sequence passes through (#24.4): the oracle's tabs,
     /// titles and active tab after each of its steps, the failing one too, as a session; each of
     /// those with its ids renamed t1…tn; and each with one tab left out. A shrinker that
