@@ -21,6 +21,9 @@ public struct HTMLReport {
         public var skipped: String?
         /// The policy the run judged by (docs/policies.md), when it is not SPEC's.
         public var policy: String?
+        /// The saved replay file and the regression test, for the failure card.
+        public var replayFile: String?
+        public var regressionTest: String?
         public init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
                     elapsed: Double, properties: [Property]) {
             self.title = title; self.result = result; self.implementation = implementation; self.oracle = oracle; self.seed = seed
@@ -56,14 +59,24 @@ public struct HTMLReport {
 
     /// The frames of the storyboard, one per record; the failing one holds two.
     public var frames: [[StoryboardFrame]] {
-        records.map { r in
-            guard let v = r.violation else { return [StoryboardFrame(observation: r.implementation, viewport: r.viewport)] }
+        records.enumerated().map { k, r in
+            let moved = k > 0 ? r.action.flatMap { Self.movedTab($0, before: records[k - 1].implementation) } : nil
+            let removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: r.implementation) : []
+            guard let v = r.violation else {
+                var frame = StoryboardFrame(observation: r.implementation, viewport: r.viewport)
+                frame.moved = moved
+                frame.removed = removed
+                // The next step drawn on this frame, the state it acts on.
+                if k + 1 < records.count { frame.acted = records[k + 1].action.flatMap { Self.acted($0, on: r.implementation) } }
+                return [frame]
+            }
             let a = r.implementation, b = r.oracle
-            var differing = Set(a.displayed).symmetricDifference(b.displayed)
-            for (id, title) in zip(a.tabIDs, a.titles) where b.tabIDs.firstIndex(of: id).map({ b.titles[$0] != title }) == true { differing.insert(id) }
+            var differing = Self.differing(a, b)
             if v.property != .differential, let id = r.action.flatMap(Self.target) { differing.insert(id) }
-            return [StoryboardFrame(observation: a, viewport: r.viewport, highlight: differing, heading: "implementation: \(summary.implementation)"),
-                    StoryboardFrame(observation: b, viewport: r.viewport, highlight: differing, heading: "oracle: \(summary.oracle)")]
+            var pair = [StoryboardFrame(observation: a, viewport: r.viewport, highlight: differing, heading: "implementation after: \(summary.implementation)"),
+                        StoryboardFrame(observation: b, viewport: r.viewport, highlight: differing, heading: "oracle after: \(summary.oracle)")]
+            for i in pair.indices { pair[i].moved = moved; pair[i].removed = Self.removed(from: k > 0 ? records[k - 1].implementation : pair[i].observation, to: pair[i].observation) }
+            return pair
         }
     }
 
@@ -86,13 +99,15 @@ public struct HTMLReport {
         </head>
         <body data-frames="\(records.count)">
         <header><h1>\(xml(summary.title))</h1>
-        <p class="result \(summary.result == "pass" ? "pass" : "fail")">\(xml(summary.result.uppercased())) · \(xml(summary.implementation)) vs \(xml(summary.oracle)) · seed \(xml(summary.seed)) · \(summary.sequences) sequences, \(summary.steps) steps in \(String(format: "%.2f", summary.elapsed)) s</p>
+        <p class="result \(summary.result == "pass" ? "pass" : "fail")">\(xml(headline()))</p>
         </header>
 
         """
+        h += failureCard()
+        h += stepList()
         h += storyboard()
-        h += campaign()
-        if !summary.reproduce.isEmpty {
+        h += "<details id=\"campaign-figures\"\(records.isEmpty ? " open=\"open\"" : "")><summary>Campaign figures</summary>\n" + campaign() + "</details>\n"
+        if !summary.reproduce.isEmpty && records.last?.violation == nil {
             h += "<section id=\"reproduce\"><h2>Reproduce</h2><ul>"
             for line in summary.reproduce { h += "<li><code>\(xml(line))</code></li>" }
             h += "</ul></section>\n"
@@ -101,18 +116,23 @@ public struct HTMLReport {
         return h
     }
 
+    /// The line under the title: the failure when there is one, else the campaign's result.
+    func headline() -> String {
+        let who = "implementation \(summary.implementation) vs oracle \(summary.oracle)"
+        if let last = records.last, let v = last.violation {
+            let what = v.property == .differential ? "the models differ" : "\(v.property.rawValue): rule \(v.rule) broken"
+            return "\(summary.result.uppercased()) · \(what) at step \(last.step) of \(records.count - 1) · \(who) · seed \(summary.seed)"
+        }
+        return "\(summary.result.uppercased()) · \(who) · seed \(summary.seed) · \(summary.sequences) sequences, \(summary.steps) steps in \(String(format: "%.2f", summary.elapsed)) s"
+    }
+
     func storyboard() -> String {
         guard let last = records.last else {
             return "<section id=\"storyboard\"><h2>Storyboard</h2><p>Every property held: there is no failing sequence to draw.</p></section>\n"
         }
-        var h = "<section id=\"storyboard\" aria-label=\"storyboard\"><h2>Storyboard: \(records.count - 1) steps, \(records.count) frames</h2>\n"
+        var h = "<section id=\"storyboard\" aria-label=\"storyboard\"><h2>Storyboard: the state before the first step and after each of \(records.count - 1)</h2>\n"
         guard let v = last.violation else { return h + strip() + "</section>\n" }
-        h += "<p class=\"broken\">Broken: <strong>\(xml(v.property.rawValue))</strong> — rule <strong>\(xml(v.rule))</strong> (\(xml(v.property.rules))) at step \(last.step): \(xml(v.message))</p>\n"
-        if !v.differences.isEmpty {
-            h += "<table class=\"diff\"><caption>Differing fields (− \(xml(summary.implementation)), + \(xml(summary.oracle)))</caption><tr><th>field</th><th>rule</th><th>\(xml(summary.implementation))</th><th>\(xml(summary.oracle))</th></tr>"
-            for d in v.differences { h += "<tr><td>\(xml(d.field))</td><td>\(xml(d.rule))</td><td>\(xml(d.left))</td><td>\(xml(d.right))</td></tr>" }
-            h += "</table>\n"
-        }
+        h += "<p class=\"broken\">Broken: <strong>\(xml(v.property.rawValue))</strong> at step \(last.step) — \(xml(sentence(v, step: last.step)))</p>\n"
         return h + strip() + "</section>\n"
     }
 
@@ -185,6 +205,10 @@ public struct HTMLReport {
     .tabcell{fill:#fff;stroke:#999}.tabcell.active{stroke:#1565c0;stroke-width:3}.tabcell.pending{opacity:.35}.tabcell.swiping{fill:#fffde7}
     .tabcell.differs{stroke:#c62828;stroke-width:3;stroke-dasharray:5 3}text{font-size:11px;fill:#222}text.id,text.placeholder{fill:#777}
     text.mark{fill:#1565c0;font-size:9px}text.button{fill:#1565c0}text.disabled{fill:#9e9e9e}text.heading{font-weight:600}text.note{fill:#444}
+    .pair{display:flex;gap:16px;flex-wrap:nowrap;align-items:flex-start}.caption{margin:4px 0}.legend{font-size:12px;color:#444}
+    .key{padding:0 4px;border-radius:3px}.key.differs{border:2px dashed #c62828}.key.active{border:2px solid #1565c0}.key.pending{opacity:.5;border:1px solid #999}
+    .key.swiping{background:#fffde7}.key.inset{background:#e1bee7}.key.moved{border:2px solid #2e7d32}.key.acted{background:#e3f2fd}.tabcell.moved{stroke:#2e7d32;stroke-width:3}.tabcell.acted{fill:#e3f2fd}text.removed{fill:#c62828}text.hidden{fill:#6a1b9a}
+    td.minus{background:#fdecea}td.plus{background:#e8f5e9}ol.steps li.failing{color:#c62828;font-weight:600}pre{font-size:12px;background:#f5f5f5;padding:8px;overflow-x:auto}
     table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.bar{fill:#5c6bc0}.chart{margin:8px 0}
     """
 
@@ -202,7 +226,12 @@ public struct HTMLReport {
           frames[current].focus({preventScroll: true});
           frames[current].scrollIntoView({block: 'nearest', inline: 'nearest'});
         }
-        document.getElementById('position').textContent = 'Showing frame ' + current + ' of ' + (frames.length - 1) + '.';
+        document.getElementById('position').textContent = current === 0 ? 'Showing the state before the first step.'
+          : 'Showing the state after step ' + current + ' of ' + (frames.length - 1) + '.';
+      }
+      var links = document.querySelectorAll('a[data-frame]');
+      for (var i = 0; i < links.length; i++) {
+        links[i].addEventListener('click', function (e) { show(Number(this.getAttribute('data-frame')), true); e.preventDefault(); });
       }
       document.addEventListener('keydown', function (e) {
         if (e.key === 'ArrowRight') { show(current + 1, true); e.preventDefault(); }

@@ -15,13 +15,22 @@ public struct StoryboardFrame {
     public var highlight: Set<String> = []
     /// A heading drawn above the screen (e.g. "implementation: production").
     public var heading: String?
+    /// The tab the step moves (F9), outlined in green in the frames before and after it.
+    public var moved: String?
+    /// The tab the next step acts on, and the step in words ("✕ closeDisplayed(0)"): the
+    /// action drawn on the frame before it (#27).
+    public var acted: (id: String, label: String)?
+    /// Tabs the step removed (ghosts under the grid: "closed by this step: t2 “a”").
+    public var removed: [(id: String, title: String)] = []
+    /// The largest width and height the screen is drawn at, in pixels.
+    public var size = (width: 220.0, height: 340.0)
+    /// The failure card's size: a phone is drawn about 203 × 440 px.
+    public static let large = (width: 300.0, height: 440.0)
 
     public init(observation: Observation, viewport: ViewportSpec, highlight: Set<String> = [], heading: String? = nil) {
         self.observation = observation; self.viewport = viewport; self.highlight = highlight; self.heading = heading
     }
 
-    /// Widest and tallest a screen is drawn, in pixels.
-    static let maxWidth = 220.0, maxHeight = 340.0
     static let searchBar = 44.0, toolbar = 44.0, spacing = 10.0
 
     var drawable: Bool {
@@ -33,7 +42,7 @@ public struct StoryboardFrame {
     public func svg() -> String {
         let top = heading == nil ? 0.0 : 32.0
         guard drawable else { return described(top: top) }
-        let scale = min(Self.maxWidth / viewport.width, Self.maxHeight / viewport.height)
+        let scale = min(size.width / viewport.width, size.height / viewport.height)
         let w = viewport.width * scale, h = viewport.height * scale
         var s = open(width: w + 4, height: h + top + 4)
         if let heading { s += headingText(heading) }
@@ -115,6 +124,24 @@ public struct StoryboardFrame {
         }
         s += cells + swiping + "</svg>"      // the swiping cell last: above the others (G3)
         if hidden > 0 { s += text(left + 4, gridBottom - 4, "+\(hidden) more below", "note") }
+        return s + offGrid(left: left, bottom: gridBottom - (hidden > 0 ? 16 : 4))
+    }
+
+    /// What the grid does not show, as lines above the toolbar: the tabs the query hides, and
+    /// the tabs this step removed.
+    func offGrid(left: Double, bottom: Double) -> String {
+        let o = observation
+        let shown = Set(o.displayed)
+        let hiddenTabs = zip(o.tabIDs, o.titles).filter { !shown.contains($0.0) }
+        var lines: [(String, String)] = []
+        func list(_ tabs: [(String, String)]) -> String {
+            let words = tabs.prefix(3).map { "\($0.0) \(quoted($0.1.count > 10 ? String($0.1.prefix(10)) + "…" : $0.1))" }.joined(separator: ", ")
+            return words + (tabs.count > 3 ? ", +\(tabs.count - 3)" : "")
+        }
+        if !hiddenTabs.isEmpty { lines.append(("hidden by the query: " + list(hiddenTabs), "hidden")) }
+        if !removed.isEmpty { lines.append(("✕ closed by this step: " + list(removed.map { ($0.id, $0.title) }), "removed")) }
+        var s = ""
+        for (i, (line, cls)) in lines.reversed().enumerated() { s += text(left + 2, bottom - 12 * Double(i), line, "note " + cls) }
         return s
     }
 
@@ -145,6 +172,8 @@ public struct StoryboardFrame {
         if id == o.active { classes.append("active"); notes.append("active") }
         if o.pending.contains(id) { classes.append("pending"); notes.append("flying away") }
         if highlight.contains(id) { classes.append("differs"); notes.append("differs") }
+        if id == moved { classes.append("moved"); notes.append("moved") }
+        if let acted, acted.id == id { classes.append("acted"); notes.append(acted.label) }
         var transform = ""
         if id == o.swipeHolder {
             classes.append("swiping")

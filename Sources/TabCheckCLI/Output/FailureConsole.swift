@@ -69,7 +69,9 @@ extension CheckCommand {
         // A crash is never a policy choice, and running a trap again here would end tabcheck.
         if found.shrunkFailure.violation.property != .crash { reportPolicyHint(found.shrunk, compare: compare, policy: policy) }
         say("")
-        say("regression test (paste at file scope into Tests/PropertyTests/RegressionTests.swift; skip it if that name is already there):")
+        // Drivers of another package: its own test files, not this repository's.
+        let here = compare.allSatisfy { DriverFactory.builtInNames.contains($0) }
+        say("regression test (paste at file scope into \(here ? "Tests/PropertyTests/RegressionTests.swift" : "one of your package's test files"); skip it if that name is already there):")
         say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare, policy: policy, customProperties: drivers.properties))
         return replayPath
     }

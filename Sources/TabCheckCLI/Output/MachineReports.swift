@@ -107,6 +107,11 @@ extension CheckCommand {
         summary.skipped = runner.skippedDescription
         summary.policy = runner.policy == .spec ? nil : PolicyFile.describe(runner.policy)
         summary.reproduce = e.reproduce
+        summary.replayFile = e.replayFile
+        if let found = e.found {
+            summary.regressionTest = Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed), compare: options.compare,
+                                                           policy: runner.policy, customProperties: drivers.properties)
+        }
         let shrunk = e.found?.shrunk ?? []
         let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner, failure: e.found?.shrunkFailure), coverage: e.coverage)
         var ok = true

@@ -1,0 +1,139 @@
+import Generators
+
+/// The first thing a failing report shows (#27): what broke, in one sentence; the state
+/// before the failing step beside the implementation's and the oracle's states after it, at
+/// a readable size; the −/+ table of the fields that differ; how to reproduce it — the
+/// command, the replay file and the regression test. Then the steps as text, each selecting
+/// its frame. The campaign's figures come after all of it, folded.
+extension HTMLReport {
+    /// The failure in words: who broke which rule at which step, and the violation's own
+    /// message. A differential failure names the fields that differ rather than a "rule"
+    /// that is a field's name.
+    func sentence(_ v: Violation, step: Int) -> String {
+        let of = "step \(step) of \(records.count - 1)"
+        if v.property == .differential, !v.differences.isEmpty {
+            let fields = v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")
+            return "At \(of), the implementation and the oracle differ in \(fields): \(v.message)"
+        }
+        return "At \(of), \(v.property.rawValue) found rule \(v.rule) broken: \(v.message)"
+    }
+
+    /// The differing fields of the failing step, − implementation, + oracle: the violation's
+    /// own list when it has one, else the two observations compared field by field.
+    func differences(_ r: Runner.StepRecord) -> [Difference] {
+        if let v = r.violation, !v.differences.isEmpty { return v.differences }
+        return r.implementation.diff(against: r.oracle)
+    }
+
+    func failureCard() -> String {
+        guard let last = records.last, let v = last.violation else { return "" }
+        var h = "<section id=\"failure\" aria-label=\"the failure\"><h2>What failed</h2>\n"
+        h += "<p class=\"broken\">\(xml(sentence(v, step: last.step)))</p>\n"
+        let before = records.count > 1 ? records[records.count - 2] : nil
+        let pair = frames.last ?? []
+        var screens: [StoryboardFrame] = []
+        if let before {
+            var b = StoryboardFrame(observation: before.implementation, viewport: before.viewport,
+                                    heading: before.step == 0 ? "before: the first step" : "before: after step \(before.step)")
+            b.size = StoryboardFrame.large
+            b.moved = last.action.flatMap { Self.movedTab($0, before: before.implementation) }
+            b.acted = last.action.flatMap { Self.acted($0, on: before.implementation) }
+            screens.append(b)
+        }
+        for var s in pair {
+            s.size = StoryboardFrame.large
+            if let before { s.removed = Self.removed(from: before.implementation, to: s.observation) }
+            screens.append(s)
+        }
+        h += "<div class=\"pair\" aria-label=\"before, implementation after, oracle after\">"
+        h += screens.map { $0.svg() }.joined()
+        h += "</div>\n<p class=\"caption\">step \(last.step): <code>\(xml(last.action.map(Self.caption) ?? "none"))</code></p>\n"
+        h += legend()
+        let diffs = differences(last)
+        if !diffs.isEmpty {
+            h += "<table class=\"diff\"><caption>Differing fields after step \(last.step) (− implementation \(xml(summary.implementation)), + oracle \(xml(summary.oracle)))</caption>"
+            h += "<tr><th>field</th><th>rule</th><th>− implementation</th><th>+ oracle</th></tr>"
+            for d in diffs { h += "<tr><td>\(xml(d.field))</td><td>\(xml(d.rule))</td><td class=\"minus\">\(xml(d.left))</td><td class=\"plus\">\(xml(d.right))</td></tr>" }
+            h += "</table>\n"
+        }
+        h += reproduceBlock()
+        return h + "</section>\n"
+    }
+
+    /// The colours and marks of the frames, in words.
+    func legend() -> String {
+        "<p class=\"legend\"><span class=\"key differs\">red dashed</span> differs between implementation and oracle · "
+            + "<span class=\"key active\">blue</span> active tab · <span class=\"key pending\">faded</span> flying away · "
+            + "<span class=\"key swiping\">yellow</span> swiping · <span class=\"key inset\">pink band</span> safe-area inset · "
+            + "<span class=\"key moved\">green</span> the tab the step moves · <span class=\"key acted\">light blue</span> the tab the next step acts on</p>\n"
+    }
+
+    /// The reproduce command, the replay file and the regression test.
+    func reproduceBlock() -> String {
+        var h = "<div id=\"reproduce\"><h3>Reproduce</h3><ul>"
+        for line in summary.reproduce { h += "<li><code>\(xml(line))</code></li>" }
+        if let file = summary.replayFile { h += "<li>replay file: <code>\(xml(file))</code></li>" }
+        h += "</ul>"
+        if let test = summary.regressionTest {
+            h += "<details open=\"open\"><summary>Regression test (paste into one of your test files)</summary><pre>\(xml(test))</pre></details>"
+        }
+        return h + "</div>\n"
+    }
+
+    /// The steps as the console prints them, each a link that selects its frame.
+    func stepList() -> String {
+        guard records.count > 1 else { return "" }
+        var h = "<section id=\"steps\"><h2>Steps</h2><ol class=\"steps\">"
+        for r in records.dropFirst() {
+            let failing = r.violation != nil
+            h += "<li\(failing ? " class=\"failing\"" : "")><a href=\"#frame-\(r.step)\" data-frame=\"\(r.step)\">\(xml(r.action.map(Self.caption) ?? ""))</a>\(failing ? " — fails here" : "")</li>"
+        }
+        return h + "</ol></section>\n"
+    }
+
+    /// The tab a step acts on in the state before it, and the step in words — drawn on that
+    /// frame. Steps that name no tab (a query, a new tab) are the frame's caption alone.
+    static func acted(_ a: Action, on before: Observation) -> (id: String, label: String)? {
+        func at(_ i: Int) -> String? { before.displayed.indices.contains(i) ? before.displayed[i] : nil }
+        let id: String?
+        switch a {
+        case .closeDisplayed(let i), .tapClose(let i): id = at(i)
+        case .select(let i), .swipeBegan(let i, _, _): id = at(i)
+        case .move(let i, _): id = at(i)
+        case .closeID(let t), .flyAwayFinished(let t), .setTitle(let t, _): id = before.tabIDs.contains(t) ? t : nil
+        case .swipeChanged, .swipeEnded, .swipeCancelled: id = before.swipeHolder
+        default: id = nil
+        }
+        guard let id else { return nil }
+        let label: String
+        switch a {
+        case .closeDisplayed, .tapClose, .closeID, .flyAwayFinished: label = "✕ " + a.description
+        case .move(_, let j): label = "→ #\(j)"
+        case .swipeChanged(let tx), .swipeEnded(let tx, _): label = (tx < 0 ? "← " : "→ ") + a.description
+        default: label = "▶ " + a.description
+        }
+        return (id, label.count > 40 ? String(label.prefix(39)) + "…" : label)
+    }
+
+    /// The tabs in `before` that are gone in `after`, with their titles.
+    static func removed(from before: Observation, to after: Observation) -> [(id: String, title: String)] {
+        let kept = Set(after.tabIDs)
+        return zip(before.tabIDs, before.titles).filter { !kept.contains($0.0) }.map { (id: $0.0, title: $0.1) }
+    }
+
+    /// The tab a move takes from its place, named in the state before it.
+    static func movedTab(_ a: Action, before: Observation) -> String? {
+        guard case .move(let from, _) = a, before.displayed.indices.contains(from) else { return nil }
+        return before.displayed[from]
+    }
+
+    /// The tabs whose displayed *position* differs between two observations (absent counts as
+    /// a position), or whose title does: a reorder shows, not only a different set.
+    static func differing(_ a: Observation, _ b: Observation) -> Set<String> {
+        var out = Set<String>()
+        for (i, id) in a.displayed.enumerated() where b.displayed.indices.contains(i) ? b.displayed[i] != id : true { out.insert(id) }
+        for (i, id) in b.displayed.enumerated() where a.displayed.indices.contains(i) ? a.displayed[i] != id : true { out.insert(id) }
+        for (id, title) in zip(a.tabIDs, a.titles) where b.tabIDs.firstIndex(of: id).map({ b.titles[$0] != title }) == true { out.insert(id) }
+        return out
+    }
+}
