@@ -10,12 +10,12 @@ extension HTMLReport {
     /// message. A differential failure names the fields that differ rather than a "rule"
     /// that is a field's name.
     func sentence(_ v: Violation, step: Int) -> String {
-        let of = "step \(step) of \(records.count - 1)"
+        let at = step == 0 ? "Before the first step (the states the two drivers start in)" : "At step \(step) of \(records.count - 1)"
         if v.property == .differential, !v.differences.isEmpty {
             let fields = v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")
-            return "At \(of), the implementation and the oracle differ in \(fields): \(v.message)"
+            return "\(at), the implementation and the oracle differ in \(fields): \(v.message)"
         }
-        return "At \(of), \(v.property.rawValue) found rule \(v.rule) broken: \(v.message)"
+        return "\(at), \(v.property.rawValue) found rule \(v.rule) broken: \(v.message)"
     }
 
     /// The differing fields of the failing step, − implementation, + oracle: the violation's
@@ -47,11 +47,11 @@ extension HTMLReport {
         }
         h += "<div class=\"pair\" aria-label=\"before, implementation after, oracle after\">"
         h += screens.map { $0.svg() }.joined()
-        h += "</div>\n<p class=\"caption\">step \(last.step): <code>\(xml(last.action.map(Self.caption) ?? "none"))</code></p>\n"
+        h += "</div>\n<p class=\"caption\">\(last.step == 0 ? "before the first step" : "step \(last.step): ")<code>\(xml(last.action.map(Self.caption) ?? ""))</code></p>\n"
         h += legend()
         let diffs = differences(last)
         if !diffs.isEmpty {
-            h += "<table class=\"diff\"><caption>Differing fields after step \(last.step) (− implementation \(xml(summary.implementation)), + oracle \(xml(summary.oracle)))</caption>"
+            h += "<table class=\"diff\"><caption>Differing fields \(last.step == 0 ? "before the first step" : "after step \(last.step)") (− implementation \(xml(summary.implementation)), + oracle \(xml(summary.oracle)))</caption>"
             h += "<tr><th>field</th><th>rule</th><th>− implementation</th><th>+ oracle</th></tr>"
             for d in diffs { h += "<tr><td>\(xml(d.field))</td><td>\(xml(d.rule))</td><td class=\"minus\">\(xml(d.left))</td><td class=\"plus\">\(xml(d.right))</td></tr>" }
             h += "</table>\n"

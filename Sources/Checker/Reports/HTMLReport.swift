@@ -121,7 +121,8 @@ public struct HTMLReport {
         let who = "implementation \(summary.implementation) vs oracle \(summary.oracle)"
         if let last = records.last, let v = last.violation {
             let what = v.property == .differential ? "the models differ" : "\(v.property.rawValue): rule \(v.rule) broken"
-            return "\(summary.result.uppercased()) · \(what) at step \(last.step) of \(records.count - 1) · \(who) · seed \(summary.seed)"
+            let when = last.step == 0 ? "before the first step" : "at step \(last.step) of \(records.count - 1)"
+            return "\(summary.result.uppercased()) · \(what) \(when) · \(who) · seed \(summary.seed)"
         }
         return "\(summary.result.uppercased()) · \(who) · seed \(summary.seed) · \(summary.sequences) sequences, \(summary.steps) steps in \(String(format: "%.2f", summary.elapsed)) s"
     }

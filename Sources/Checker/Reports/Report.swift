@@ -21,6 +21,7 @@ public enum Report {
             if case .restoreData(let text) = actions[i], let words = SessionText.summary(text) { lines.append("        (\(words))") }
             i += 1
         }
+        if failure.step == 0 { lines.append("   0  (before the first step: the two drivers start in different states)  ← fails here") }
         lines.append("")
         lines.append("Broken: \(failure.violation.property.rawValue) — rule \(failure.violation.rule) (\(failure.violation.property.rules))")
         lines.append(failure.violation.message)

@@ -144,8 +144,8 @@ struct IsolatedOutcome {
         return (try? JSONSerialization.data(withJSONObject: o)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
     func failure(_ executed: [Action]) -> Runner.Failure? {
-        guard step > 0, step <= executed.count else { return nil }
+        guard step >= 0, step <= executed.count else { return nil }
         let d = differences.map { Difference(field: $0[0], rule: $0[1], left: $0[2], right: $0[3]) }
-        return Runner.Failure(step: step, action: executed[step - 1], violation: Violation(Property(property), rule, message, differences: d))
+        return Runner.Failure(step: step, action: step == 0 ? nil : executed[step - 1], violation: Violation(Property(property), rule, message, differences: d))
     }
 }

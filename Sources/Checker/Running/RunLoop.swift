@@ -186,6 +186,14 @@ struct RunLoop {
         return Differential.compare(implOut, implPost.masked(to: compared), refOut, refPost.masked(to: compared), a, b)
     }
 
+    /// The differential property on the two drivers' states before any step (step 0).
+    func compareInitialStates() -> Violation? {
+        guard differential else { return nil }
+        let (a, b) = (runner.implementation.name, runner.oracle.name)
+        if comparesEverything { return Differential.compare(StepOutcome(), implObs, StepOutcome(), refObs, a, b) }
+        return Differential.compare(StepOutcome(), implObs.masked(to: compared), StepOutcome(), refObs.masked(to: compared), a, b)
+    }
+
     /// Records the step (for the storyboard) and moves on: its failure ends the run; else
     /// its observations become the next step's "before".
     @inline(__always) mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: Observation, _ refPost: Observation,

@@ -134,12 +134,13 @@ public struct Runner: Sendable {
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// 1-based step of the failing action.
+        /// 1-based step of the failing action; 0 when the two drivers differ before any
+        /// step (their initial states), and then `action` is nil.
         public let step: Int
-        public let action: Action
+        public let action: Action?
         public let violation: Violation
-        public var description: String { "step \(step) (\(action)): \(violation)" }
-        public init(step: Int, action: Action, violation: Violation) {
+        public var description: String { "step \(step) (\(action.map(\.description) ?? "before the first step")): \(violation)" }
+        public init(step: Int, action: Action?, violation: Violation) {
             self.step = step; self.action = action; self.violation = violation
         }
     }
@@ -152,8 +153,15 @@ public struct Runner: Sendable {
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                     onStep: ((StepRecord) -> Void)? = nil, keyingState: Bool = false) -> Outcome {
         var loop = RunLoop(self, source, start: start, collectCoverage: collectCoverage, onStep: onStep)
+        // #27: the states before the first step are compared too; a model that starts with
+        // a tab differs here, not at step 1 as if its first step misbehaved.
+        let initial = start == nil ? loop.compareInitialStates() : nil
         onStep?(StepRecord(step: 0, action: nil, implementation: loop.implObs, oracle: loop.refObs, viewport: loop.viewport,
-                           outcome: nil, violation: nil))
+                           outcome: nil, violation: initial))
+        if let initial {
+            loop.out.failure = Failure(step: 0, action: nil, violation: initial)
+            return loop.finish(keyingState: keyingState)
+        }
         for step in 0..<loop.length {
             if step & 255 == 255 && (deadline.map { RunClock.now() >= $0 } == true || shouldStop?() == true) {
                 loop.out.stoppedEarly = true
