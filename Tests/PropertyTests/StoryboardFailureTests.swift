@@ -71,6 +71,25 @@ import Testing
         #expect(oracleAfter.contains("closed by this step: t2"))
     }
 
+    /// A driver with the core, Close All and nothing else (no layout, no filter): drawn as a
+    /// plain grid with no search bar, never as "tooSmall", and coverage counts no L or F1 rule.
+    @Test func aPartialDriverIsDrawnAsItDeclares() throws {
+        let caps: Set<Capability> = [.closeAll]
+        let runner = Runner(implementation: DriverFactory(name: "plain", summary: "", capabilities: caps) { IgnoresMoves(base: TabModelDriver(viewport: $0)) },
+                            properties: [.differential])
+        var report = Self.report([.newTab, .newTab, .closeAll], runner)
+        report.summary.capabilities = runner.capabilities
+        let svg = report.frames[2][0].svg()
+        #expect(!svg.contains("tooSmall") && !svg.contains("Search Tabs") && !svg.contains("Cancel"), "\(svg)")
+        #expect(svg.components(separatedBy: "class=\"tabcell").count - 1 == 2, "two cells drawn on a plain grid")
+        var c = Campaign.Config(); c.sequences = 30; c.largeGrids = false
+        let r = Campaign(runner: runner, config: c).run()
+        report.coverage = r.coverage
+        let page = report.page()
+        #expect(page.contains(">F5<") || page.contains(">B1<"), "rules it implements are counted")
+        #expect(!page.contains(">L5<") && !page.contains(">F1<"), "rules it does not implement are not")
+    }
+
     @Test func driversThatStartApartFailBeforeTheFirstStep() throws {
         let runner = Runner(implementation: DriverFactory(name: "starts-with-a-tab", summary: "") { StartsWithATab(viewport: $0) })
         let out = runner.run(.actions([.newTab, .closeAll]))

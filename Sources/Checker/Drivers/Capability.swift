@@ -38,6 +38,34 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
 
     public static let all = Set(allCases)
 
+    /// The capability a rule is about (nil: the core every driver has — F2, F3, F10), as
+    /// the cases above document it.
+    public static func governing(_ rule: String) -> Capability? {
+        switch rule {
+        case "F1", "F6": return .filter
+        case "F7": return .searchBar
+        case "F8": return .titles
+        case "F4": return .closeByID
+        case "F5", "B1", "B2": return .closeAll
+        case "F9": return .move
+        case "G6": return .flyAway
+        default: break
+        }
+        switch rule.first {
+        case "A": return .activeTab
+        case "U": return .reopen
+        case "L": return .layout
+        case "G": return .swipes
+        case "P": return .sessions
+        default: return nil
+        }
+    }
+
+    /// Whether drivers with `capabilities` implement `rule` (coverage counts only those).
+    public static func implements(_ rule: String, _ capabilities: Set<Capability>) -> Bool {
+        governing(rule).map(capabilities.contains) ?? true
+    }
+
     /// What an action kind needs; nil for the core.
     public static func needed(by kind: ActionKind) -> Capability? {
         switch kind {

@@ -24,6 +24,8 @@ public struct HTMLReport {
         /// The saved replay file and the regression test, for the failure card.
         public var replayFile: String?
         public var regressionTest: String?
+        /// What both drivers implement: frames draw only that, rule coverage counts only it.
+        public var capabilities = Capability.all
         public init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
                     elapsed: Double, properties: [Property]) {
             self.title = title; self.result = result; self.implementation = implementation; self.oracle = oracle; self.seed = seed
@@ -59,6 +61,10 @@ public struct HTMLReport {
 
     /// The frames of the storyboard, one per record; the failing one holds two.
     public var frames: [[StoryboardFrame]] {
+        framesForAll().map { pair in pair.map { var frame = $0; frame.capabilities = summary.capabilities; return frame } }
+    }
+
+    func framesForAll() -> [[StoryboardFrame]] {
         records.enumerated().map { k, r in
             let moved = k > 0 ? r.action.flatMap { Self.movedTab($0, before: records[k - 1].implementation) } : nil
             let removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: r.implementation) : []
@@ -172,7 +178,7 @@ public struct HTMLReport {
         if let policy = summary.policy { h += "<tr><th>policy</th><td>\(xml(policy))</td></tr>" }
         h += "</table>\n"
         guard let c = coverage else { return h + "<p>No campaign ran (a replay).</p></section>\n" }
-        let rules = RuleCoverage.table(c)
+        let rules = RuleCoverage.table(c).filter { summary.capabilities == Capability.all || Capability.implements($0.rule, summary.capabilities) }
         h += chart("Rule coverage: steps that exercised each rule", rules.map { ($0.rule, $0.count) })
         let d = c.distributions
         h += chart("Sequence lengths (steps)", zip(Distributions.lengthBuckets.map(\.label), d.lengths).map { ($0, $1) })

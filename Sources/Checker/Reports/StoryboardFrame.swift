@@ -22,6 +22,10 @@ public struct StoryboardFrame {
     public var acted: (id: String, label: String)?
     /// Tabs the step removed (ghosts under the grid: "closed by this step: t2 “a”").
     public var removed: [(id: String, title: String)] = []
+    /// What the drivers declare (#27): without `.layout` the grid is a plain one the
+    /// reference lays out for the viewport (the driver has none to draw), without
+    /// `.searchBar` no Cancel button, without `.filter` no search field at all.
+    public var capabilities = Capability.all
     /// The largest width and height the screen is drawn at, in pixels.
     public var size = (width: 220.0, height: 340.0)
     /// The failure card's size: a phone is drawn about 203 × 440 px.
@@ -85,7 +89,9 @@ public struct StoryboardFrame {
 
     /// The search bar (F6, F7): the field with the query or its placeholder, and Cancel.
     func searchBarSVG(scale: Double, left: Double, right: Double) -> String {
-        let o = observation
+        guard capabilities.contains(.filter) else { return "" }
+        var o = observation
+        if !capabilities.contains(.searchBar) { o.cancelVisible = false }
         let barY = max(0, viewport.safeTop) * scale + 4, barH = max(12, Self.searchBar * scale - 8)
         let cancelW = o.cancelVisible ? min(52, (right - left) / 3) : 0
         var s = "<rect x=\"\(f(left))\" y=\"\(f(barY))\" width=\"\(f(max(4, right - left - cancelW)))\" height=\"\(f(barH))\" rx=\"6\" class=\"searchfield\"/>"
@@ -96,7 +102,10 @@ public struct StoryboardFrame {
 
     /// The grid (L1–L7) and its cells, clipped between the search bar and the toolbar.
     func gridSVG(scale: Double, width w: Double, left: Double, gridTop: Double, gridBottom: Double) -> String {
-        let o = observation, layout = o.layout
+        let o = observation
+        // A driver without a layout of its own is drawn on the reference's plain grid.
+        let layout = capabilities.contains(.layout) ? o.layout
+            : Observation.Layout(RefLayout.compute(ReferenceDriver.viewport(viewport), displayedCount: o.displayed.count))
         var s = "<svg x=\"0\" y=\"\(f(gridTop))\" width=\"\(f(w))\" height=\"\(f(max(0, gridBottom - gridTop)))\" overflow=\"hidden\">"
         if layout.tooSmall {
             // L5: the layout places nothing; the displayed tabs are still listed, as text.

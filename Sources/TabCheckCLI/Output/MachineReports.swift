@@ -108,6 +108,7 @@ extension CheckCommand {
         summary.policy = runner.policy == .spec ? nil : PolicyFile.describe(runner.policy)
         summary.reproduce = e.reproduce
         summary.replayFile = e.replayFile
+        summary.capabilities = runner.capabilities
         if let found = e.found {
             summary.regressionTest = Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed), compare: options.compare,
                                                            policy: runner.policy, customProperties: drivers.properties)
