@@ -49,6 +49,7 @@ extension HTMLReport {
         h += screens.map { $0.svg() }.joined()
         h += "</div>\n<p class=\"caption\">\(last.step == 0 ? "before the first step" : "step \(last.step): ")<code>\(xml(last.action.map(Self.caption) ?? ""))</code></p>\n"
         h += legend()
+        h += viewPanel(last)
         let diffs = differences(last)
         if !diffs.isEmpty {
             h += "<table class=\"diff\"><caption>Differing fields \(last.step == 0 ? "before the first step" : "after step \(last.step)") (− implementation \(xml(summary.implementation)), + oracle \(xml(summary.oracle)))</caption>"
@@ -58,6 +59,18 @@ extension HTMLReport {
         }
         h += reproduceBlock()
         return h + "</section>\n"
+    }
+
+    /// F10 speaks of the collection view: what it holds after the update beside what the
+    /// implementation displays, when the two differ (or the view rejected the update).
+    func viewPanel(_ r: Runner.StepRecord) -> String {
+        guard let items = r.viewItems, items != r.implementation.displayed || r.violation?.rule == "F10" else { return "" }
+        func list(_ ids: [String]) -> String { ids.isEmpty ? "nothing" : "[" + ids.joined(separator: ", ") + "]" }
+        var h = "<table class=\"view\"><caption>The simulated collection view after the update (F10)</caption>"
+        h += "<tr><th>collection view shows</th><td>\(xml(list(items)))</td></tr>"
+        h += "<tr><th>implementation displays</th><td>\(xml(list(r.implementation.displayed)))</td></tr>"
+        if let update = r.outcome?.update { h += "<tr><th>update sent</th><td><code>\(xml("\(update)"))</code></td></tr>" }
+        return h + "</table>\n"
     }
 
     /// The colours and marks of the frames, in words.

@@ -223,6 +223,8 @@ public struct HTMLReport {
     (function () {
       var frames = document.querySelectorAll('figure.frame');
       document.body.setAttribute('data-rendered-frames', String(frames.length));
+      var pair = document.querySelector('.pair');
+      if (pair) { document.body.setAttribute('data-failure-bottom', String(Math.round(pair.getBoundingClientRect().bottom + window.scrollY))); }
       if (frames.length === 0) { return; }
       var current = frames.length - 1;
       function show(k, scroll) {

@@ -199,7 +199,7 @@ struct RunLoop {
     @inline(__always) mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: Observation, _ refPost: Observation,
                          _ facts: StepFacts, _ violation: Violation?) -> Bool {
         onStep?(Runner.StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
-                                  outcome: implOut, violation: violation))
+                                  outcome: implOut, violation: violation, viewItems: view.items))
         if let violation {
             out.failure = Runner.Failure(step: step + 1, action: action, violation: violation)
             return false

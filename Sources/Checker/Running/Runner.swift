@@ -131,6 +131,9 @@ public struct Runner: Sendable {
         public let viewport: ViewportSpec
         public let outcome: StepOutcome?
         public let violation: Violation?
+        /// The simulated collection view's items after the step's update (F10), when the
+        /// run loop recorded them.
+        public var viewItems: [String]? = nil
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
