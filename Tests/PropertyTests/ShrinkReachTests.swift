@@ -38,17 +38,23 @@ import Testing
             .shrink(actions, fails: fails)
     }
 
-    @Test func collapsePrefix_theWholeSequenceRestored() {
-        // Fails at its last step, a title change under the query: no proper prefix collapses
-        // (a restore clears the query), but the state the whole sequence ends in does.
-        let failing: [Action] = [.newTab, .setQuery("q"), .setTitle(id: "t1", title: "x")]
-        let fails = { (c: [Action]) -> Bool in
-            let s = Self.state(c)
-            guard s.tabs > 0, s.title == "x", s.query == "q" else { return false }
+    /// Fails at a query or title change that leaves the tab titled "x" under the query "q"
+    /// (after the view appeared, when `appeared`).
+    static func xUnderQ(appeared: Bool = false) -> ([Action]) -> Bool {
+        { c in
+            let s = state(c)
+            guard s.tabs > 0, s.title == "x", s.query == "q", s.appeared || !appeared else { return false }
             if case .setQuery? = c.last { return true }
             if case .setTitle? = c.last { return true }
             return false
         }
+    }
+
+    @Test func collapsePrefix_theWholeSequenceRestored() {
+        // Fails at its last step, a title change under the query: no proper prefix collapses
+        // (a restore clears the query), but the state the whole sequence ends in does.
+        let failing: [Action] = [.newTab, .setQuery("q"), .setTitle(id: "t1", title: "x")]
+        let fails = Self.xUnderQ()
         #expect(Self.shrink(failing, fails: fails).actions == [.restoreData("x"), .setQuery("q")])
         #expect(Self.shrink(failing, without: ["collapse prefix", "move and collapse"], fails: fails).actions.count == 3)
     }
@@ -57,13 +63,7 @@ import Testing
         // Fails at a query or title change that leaves "x" under "q" after the view appeared:
         // no restore stands for the will-appear, so it is kept and the rest restored.
         let failing: [Action] = [.newTab, .willAppear, .setQuery("q"), .setTitle(id: "t1", title: "x")]
-        let fails = { (c: [Action]) -> Bool in
-            let s = Self.state(c)
-            guard s.appeared, s.tabs > 0, s.title == "x", s.query == "q" else { return false }
-            if case .setQuery? = c.last { return true }
-            if case .setTitle? = c.last { return true }
-            return false
-        }
+        let fails = Self.xUnderQ(appeared: true)
         #expect(Self.shrink(failing, fails: fails).actions == [.willAppear, .restoreData("x"), .setQuery("q")])
         #expect(Self.shrink(failing, without: ["collapse prefix", "move and collapse"], fails: fails).actions.count == 4)
     }
@@ -74,13 +74,7 @@ import Testing
         // be one restore. The two passes overlap here; `--shrink-stats` counts what each
         // accepts on real failures (docs/mutation-score.md).
         let failing: [Action] = [.newTab, .setQuery("q"), .setTitle(id: "t1", title: "x")]
-        let fails = { (c: [Action]) -> Bool in
-            let s = Self.state(c)
-            guard s.tabs > 0, s.title == "x", s.query == "q" else { return false }
-            if case .setQuery? = c.last { return true }
-            if case .setTitle? = c.last { return true }
-            return false
-        }
+        let fails = Self.xUnderQ()
         #expect(Self.shrink(failing, without: ["collapse prefix"], fails: fails).actions == [.restoreData("x"), .setQuery("q")])
         #expect(Self.shrink(failing, without: ["collapse prefix", "move and collapse"], fails: fails).actions.count == 3)
     }
