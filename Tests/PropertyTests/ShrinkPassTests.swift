@@ -163,7 +163,7 @@ import Testing
         #expect(Shrinker.standardPasses.map(\.name) == [
             "collapse tail", "delete blocks", "delete spans", "delete and renumber", "swipe to tap", "shrink sessions",
             "simplify values", "sort neighbours", "share strings", "coordinated pairs", "plainer last kind", "collapse prefix",
-            "move and collapse", "coordinated sessions",   // their cases: ShrinkReachTests
+            "move and collapse", "coordinated sessions", "coordinated retargets",   // their cases: ShrinkReachTests
         ])
     }
 

@@ -93,6 +93,17 @@ import Testing
         #expect(without.last == .setQuery("b"), "\(without)")
     }
 
+    @Test func coordinatedRetargets_aDeletionWithTwoStepsReaimed() {
+        // Mutant 04's shape: the move can go only if the close and its completion both aim at
+        // the other tab — one before the deleted step, one after it.
+        let two = SessionText.valid(ids: ["t1", "t2"], titles: ["", ""], active: nil)
+        let long: [Action] = [.restoreData(two), .tapClose(0), .move(from: 0, to: 1), .flyAwayFinished("t1")]
+        let short: [Action] = [.restoreData(two), .tapClose(1), .flyAwayFinished("t2")]
+        let fails = { (c: [Action]) -> Bool in c == long || c == short }
+        #expect(Self.shrink(long, fails: fails).actions == short)
+        #expect(Self.shrink(long, without: ["coordinated retargets"], fails: fails).actions == long)
+    }
+
     @Test func aLongSessionsTitlesAreBlankedInBlocks() {
         // 128 titled tabs; the failure needs the 128 tabs, not their titles: the titles go
         // in one candidate, not one by one.

@@ -28,11 +28,13 @@ public struct Shrinker {
     /// after it renumbered, swipes to taps, sessions with their later steps, values
     /// simplified, neighbours sorted. At a local minimum: shared strings, coordinated
     /// pairs, a plainer last kind, prefixes (and the whole) collapsed into a restore, a step moved
-    /// so a longer prefix collapses, a session made smaller together with another step.
+    /// so a longer prefix collapses, a session made smaller together with another step, a
+    /// deletion with two steps re-aimed.
     public static let standardPasses: [any ShrinkPass] = [
         CollapseTail(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
         ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
+        CoordinatedRetargets(),
     ]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
