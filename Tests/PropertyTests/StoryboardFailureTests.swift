@@ -85,6 +85,7 @@ import Testing
         var c = Campaign.Config(); c.sequences = 30; c.largeGrids = false
         let r = Campaign(runner: runner, config: c).run()
         report.coverage = r.coverage
+        report.summary.sequences = 30
         let page = report.page()
         #expect(page.contains(">F5<") || page.contains(">B1<"), "rules it implements are counted")
         #expect(!page.contains(">L5<") && !page.contains(">F1<"), "rules it does not implement are not")

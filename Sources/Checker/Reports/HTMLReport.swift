@@ -178,6 +178,8 @@ public struct HTMLReport {
         if let policy = summary.policy { h += "<tr><th>policy</th><td>\(xml(policy))</td></tr>" }
         h += "</table>\n"
         guard let c = coverage else { return h + "<p>No campaign ran (a replay).</p></section>\n" }
+        // Distributions of one sequence say nothing (Tyche keeps them apart from the example).
+        guard summary.sequences > 1 else { return h + "<p>One sequence ran: no distributions to draw.</p></section>\n" }
         let rules = RuleCoverage.table(c).filter { summary.capabilities == Capability.all || Capability.implements($0.rule, summary.capabilities) }
         h += chart("Rule coverage: steps that exercised each rule", rules.map { ($0.rule, $0.count) })
         let d = c.distributions

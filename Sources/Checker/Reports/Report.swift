@@ -23,7 +23,13 @@ public enum Report {
         }
         if failure.step == 0 { lines.append("   0  (before the first step: the two drivers start in different states)  ← fails here") }
         lines.append("")
-        lines.append("Broken: \(failure.violation.property.rawValue) — rule \(failure.violation.rule) (\(failure.violation.property.rules))")
+        let v = failure.violation
+        if v.property == .differential, let first = v.differences.first {
+            // Its "rule" is the first differing field: say so, rather than call a field a rule.
+            lines.append("Broken: differential — the two models differ in \(v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")); first: \(first.field)")
+        } else {
+            lines.append("Broken: \(v.property.rawValue) — rule \(v.rule) (\(v.property.rules))")
+        }
         lines.append(failure.violation.message)
         if !failure.violation.differences.isEmpty {
             lines.append(contentsOf: failure.violation.differences.map(\.description))

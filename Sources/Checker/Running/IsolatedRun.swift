@@ -68,7 +68,7 @@ extension Runner {
         let violation = Violation(.crash, hung ? "hang" : "trap", hung ? "\(who.replacing("trapped", with: "hung")): \(message)" : "\(who): \(message)")
         guard let last = out.executed.last else {
             // Before the first action: the drivers' making or first observation.
-            out.failure = Failure(step: 0, action: .newTab, violation: violation)
+            out.failure = Failure(step: 0, action: nil, violation: violation)
             return out
         }
         out.failure = Failure(step: out.executed.count, action: last, violation: violation)
@@ -144,7 +144,8 @@ struct IsolatedOutcome {
         return (try? JSONSerialization.data(withJSONObject: o)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
     func failure(_ executed: [Action]) -> Runner.Failure? {
-        guard step >= 0, step <= executed.count else { return nil }
+        // Step 0 is a failure of the initial states (a property is named); an empty record is none.
+        guard step > 0 || (step == 0 && !property.isEmpty), step <= executed.count else { return nil }
         let d = differences.map { Difference(field: $0[0], rule: $0[1], left: $0[2], right: $0[3]) }
         return Runner.Failure(step: step, action: step == 0 ? nil : executed[step - 1], violation: Violation(Property(property), rule, message, differences: d))
     }
