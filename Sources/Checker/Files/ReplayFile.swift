@@ -90,7 +90,11 @@ public struct ReplayFile: Codable, Equatable, Sendable {
             throw InputError("\(name): field \"version\" is \(file.version); this tabcheck reads version \(currentVersion)")
         }
         guard file.compare.count == 2 else { throw InputError("\(name): field \"compare\" must name two drivers, got \(file.compare)") }
-        guard !file.actions.isEmpty else { throw InputError("\(name): field \"actions\" is empty; a replay file holds a failing sequence") }
+        // Empty only for a failure before the first step (the drivers start apart, #27): its
+        // original sequence was empty too.
+        guard !file.actions.isEmpty || file.originalSteps == 0 else {
+            throw InputError("\(name): field \"actions\" is empty; a replay file holds a failing sequence (empty only with \"originalSteps\": 0, a failure before the first step)")
+        }
         guard file.actions.count <= maxActions else {
             throw InputError("\(name): field \"actions\" holds \(file.actions.count) actions, over the limit of \(maxActions)")
         }

@@ -58,8 +58,16 @@ public struct StepFacts {
 extension Observation {
     /// The one new tab this observation holds in place of every tab of `pre` — what the
     /// policy `emptyGrid=replacedByNewTab` leaves when the last tab goes — or nil.
+    /// Its id may be one just closed (ids are unique among open tabs only: a model whose
+    /// counter restarted, after a restore, reuses them); then it is known for new by its title
+    /// "New Tab" together with a changed title or a recorded close (U1).
     public func replacement(of pre: Observation) -> String? {
-        guard !pre.tabIDs.isEmpty, tabIDs.count == 1, !pre.tabIDs.contains(tabIDs[0]) else { return nil }
-        return tabIDs[0]
+        guard !pre.tabIDs.isEmpty, tabIDs.count == 1 else { return nil }
+        let id = tabIDs[0]
+        guard let was = pre.tabIDs.firstIndex(of: id) else { return id }
+        // With more tabs before, a tab of theirs still open is a survivor, not a replacement.
+        guard pre.tabIDs.count == 1 else { return nil }
+        let recorded = closedCount > pre.closedCount || newestClosed.contains(id)
+        return titles[0] == "New Tab" && (pre.titles[was] != "New Tab" || recorded) ? id : nil
     }
 }

@@ -149,7 +149,18 @@ struct RunLoop {
         let needsRoundTrip: Bool = { if case .save = action { return roundTrips } else { return false } }()
         // Most steps leave the tabs alone: compared once here, for every property to read.
         let idsUnchanged = implObs.tabIDs == implPost.tabIDs
-        let facts = StepFacts(action: action, gone: idsUnchanged ? [] : StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs),
+        var gone = idsUnchanged ? [] : StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs)
+        // A tab that replaced the last one may carry a closed tab's id (a counter restarted
+        // after a restore): every tab of before is gone all the same.
+        if implPost.tabIDs.count == 1, runner.policy.emptyGrid == .replacedByNewTab, gone.count < implObs.tabIDs.count, implOut.rejected == nil {
+            switch action {
+            case .closeAll where implPost.titles == ["New Tab"]: gone = implObs.tabIDs
+            case .closeDisplayed, .closeID, .flyAwayFinished:
+                if implPost.replacement(of: implObs).map(implObs.tabIDs.contains) == true { gone = implObs.tabIDs }
+            default: break
+            }
+        }
+        let facts = StepFacts(action: action, gone: gone,
                               tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, outcome: implOut,
                               viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
                               viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
