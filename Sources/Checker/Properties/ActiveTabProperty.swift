@@ -88,8 +88,7 @@ public struct ActiveTabProperty: StepProperty {
         default: return nil
         }
         guard f.policy.emptyGrid == .replacedByNewTab else { return nil }
-        // Close All leaves one tab, the replacement, whatever id it got (it may reuse a closed one).
-        if case .closeAll = f.action { return post.tabIDs.count == 1 && post.titles == ["New Tab"] ? post.tabIDs[0] : nil }
+        if case .closeAll = f.action { return post.replacement(of: pre, closingAll: true) }
         guard f.gone.count == pre.tabIDs.count else { return nil }
         return post.replacement(of: pre)
     }

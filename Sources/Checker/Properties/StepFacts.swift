@@ -61,7 +61,10 @@ extension Observation {
     /// Its id may be one just closed (ids are unique among open tabs only: a model whose
     /// counter restarted, after a restore, reuses them); then it is known for new by its title
     /// "New Tab" together with a changed title or a recorded close (U1).
-    public func replacement(of pre: Observation) -> String? {
+    /// `closingAll`: after a Close All, which must close every tab, the one tab titled "New
+    /// Tab" left is the replacement whatever its id.
+    public func replacement(of pre: Observation, closingAll: Bool = false) -> String? {
+        if closingAll { return tabIDs.count == 1 && titles == ["New Tab"] ? tabIDs[0] : nil }
         guard !pre.tabIDs.isEmpty, tabIDs.count == 1 else { return nil }
         let id = tabIDs[0]
         guard let was = pre.tabIDs.firstIndex(of: id) else { return id }

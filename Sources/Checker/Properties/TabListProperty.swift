@@ -25,8 +25,7 @@ public struct TabListProperty: StepProperty {
                 return Violation(Self.name, "F2", "a new tab is titled \"New Tab\" and no other title changes: titles went from \(pre.titles.map(swiftLiteral)) to \(post.titles.map(swiftLiteral))")
             }
         case .closeAll where f.policy.emptyGrid == .replacedByNewTab && !pre.tabIDs.isEmpty:
-            // One tab titled "New Tab", whatever its id (it may reuse a closed one's).
-            if post.tabIDs.count != 1 || post.titles != ["New Tab"] {
+            if post.replacement(of: pre, closingAll: true) == nil {
                 return Violation(Self.name, "F5", "Close All must leave one new \"New Tab\" in place of every tab (policy emptyGrid=replacedByNewTab), got \(post.tabs)")
             }
         case .closeAll:

@@ -29,22 +29,18 @@ extension HTMLReport {
         guard let last = records.last, let v = last.violation else { return "" }
         var h = "<section id=\"failure\" aria-label=\"the failure\"><h2>What failed</h2>\n"
         h += "<p class=\"broken\">\(xml(sentence(v, step: last.step)))</p>\n"
-        let before = records.count > 1 ? records[records.count - 2] : nil
-        let pair = frames.last ?? []
-        var screens: [StoryboardFrame] = []
-        if let before {
-            var b = StoryboardFrame(observation: before.implementation, viewport: before.viewport,
-                                    heading: before.step == 0 ? "before: the first step" : "before: after step \(before.step)")
-            b.size = StoryboardFrame.large
+        // The storyboard's own frames, larger: the one before already carries the failing step
+        // (`acted`); it outlines the tab that step moves, not the one its own step moved.
+        let all = frames
+        var screens = all.last ?? []
+        if all.count > 1, var b = all[all.count - 2].first {
+            let before = records[records.count - 2]
+            b.heading = before.step == 0 ? "before: the first step" : "before: after step \(before.step)"
             b.moved = last.action.flatMap { Self.movedTab($0, before: before.implementation) }
-            b.acted = last.action.flatMap { Self.acted($0, on: before.implementation) }
-            screens.append(b)
+            b.removed = []
+            screens.insert(b, at: 0)
         }
-        for var s in pair {
-            s.size = StoryboardFrame.large
-            if let before { s.removed = Self.removed(from: before.implementation, to: s.observation) }
-            screens.append(s)
-        }
+        for i in screens.indices { screens[i].size = StoryboardFrame.large }
         h += "<div class=\"pair\" aria-label=\"before, implementation after, oracle after\">"
         h += screens.map { $0.svg() }.joined()
         h += "</div>\n<p class=\"caption\">\(last.step == 0 ? "before the first step" : "step \(last.step): ")<code>\(xml(last.action.map(Self.caption) ?? ""))</code></p>\n"

@@ -61,15 +61,12 @@ public struct HTMLReport {
 
     /// The frames of the storyboard, one per record; the failing one holds two.
     public var frames: [[StoryboardFrame]] {
-        framesForAll().map { pair in pair.map { var frame = $0; frame.capabilities = summary.capabilities; return frame } }
-    }
-
-    func framesForAll() -> [[StoryboardFrame]] {
         records.enumerated().map { k, r in
             let moved = k > 0 ? r.action.flatMap { Self.movedTab($0, before: records[k - 1].implementation) } : nil
             let removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: r.implementation) : []
             guard let v = r.violation else {
                 var frame = StoryboardFrame(observation: r.implementation, viewport: r.viewport)
+                frame.capabilities = summary.capabilities
                 frame.moved = moved
                 frame.removed = removed
                 // The next step drawn on this frame, the state it acts on.
@@ -81,7 +78,11 @@ public struct HTMLReport {
             if v.property != .differential, let id = r.action.flatMap(Self.target) { differing.insert(id) }
             var pair = [StoryboardFrame(observation: a, viewport: r.viewport, highlight: differing, heading: "implementation after: \(summary.implementation)"),
                         StoryboardFrame(observation: b, viewport: r.viewport, highlight: differing, heading: "oracle after: \(summary.oracle)")]
-            for i in pair.indices { pair[i].moved = moved; pair[i].removed = Self.removed(from: k > 0 ? records[k - 1].implementation : pair[i].observation, to: pair[i].observation) }
+            for i in pair.indices {
+                pair[i].capabilities = summary.capabilities
+                pair[i].moved = moved
+                pair[i].removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: pair[i].observation) : []
+            }
             return pair
         }
     }

@@ -24,14 +24,13 @@ extension ExhaustiveSearch {
         func add(_ text: String?) {
             if let text, texts.count < cap, !texts.contains(text) { texts.append(text) }
         }
-        for s in states where !s.tabIDs.isEmpty {
-            let whole = SessionText.valid(ids: s.tabIDs, titles: s.titles, active: s.active)
-            add(whole)
-            add(SessionText.renamingIDs(whole)?.text)
+        let wholes = states.filter { !$0.tabIDs.isEmpty }.map { (tabs: $0.tabIDs.count, text: SessionText.valid(ids: $0.tabIDs, titles: $0.titles, active: $0.active)) }
+        for w in wholes {
+            add(w.text)
+            add(SessionText.renamingIDs(w.text)?.text)
         }
-        for s in states where s.tabIDs.count > 1 {
-            let whole = SessionText.valid(ids: s.tabIDs, titles: s.titles, active: s.active)
-            for i in s.tabIDs.indices { add(SessionText.removing(tabs: i..<(i + 1), from: whole)) }
+        for w in wholes where w.tabs > 1 {
+            for i in 0..<w.tabs { add(SessionText.removing(tabs: i..<(i + 1), from: w.text)) }
         }
         return texts.map { .restoreData($0) }
     }

@@ -152,13 +152,10 @@ struct RunLoop {
         var gone = idsUnchanged ? [] : StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs)
         // A tab that replaced the last one may carry a closed tab's id (a counter restarted
         // after a restore): every tab of before is gone all the same.
-        if implPost.tabIDs.count == 1, runner.policy.emptyGrid == .replacedByNewTab, gone.count < implObs.tabIDs.count, implOut.rejected == nil {
-            switch action {
-            case .closeAll where implPost.titles == ["New Tab"]: gone = implObs.tabIDs
-            case .closeDisplayed, .closeID, .flyAwayFinished:
-                if implPost.replacement(of: implObs).map(implObs.tabIDs.contains) == true { gone = implObs.tabIDs }
-            default: break
-            }
+        if implPost.tabIDs.count == 1, runner.policy.emptyGrid == .replacedByNewTab, gone.count < implObs.tabIDs.count, implOut.rejected == nil,
+           [.closeAll, .closeDisplayed, .closeID, .flyAwayFinished].contains(action.kind),
+           let r = implPost.replacement(of: implObs, closingAll: action.kind == .closeAll), implObs.tabIDs.contains(r) {
+            gone = implObs.tabIDs
         }
         let facts = StepFacts(action: action, gone: gone,
                               tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, outcome: implOut,

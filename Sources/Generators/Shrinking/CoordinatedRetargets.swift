@@ -13,12 +13,7 @@ struct CoordinatedRetargets: ShrinkPass {
     func run(_ state: ShrinkState) -> Bool {
         let best = state.best
         guard (2...6).contains(best.count) else { return false }
-        // Tabs a step can address: new ones and restored ones (three at most per restore).
-        let tabs = best.reduce(0) { n, a in
-            if a == .newTab { return n + 1 }
-            if case .restoreData(let text) = a { return n + min(3, SessionText.tabCount(text) ?? 0) }
-            return n
-        }
+        let tabs = DeleteAndRenumber.tabsMade(by: best)
         var candidates: [[Action]] = []
         for k in best.indices.reversed() {
             var base = best

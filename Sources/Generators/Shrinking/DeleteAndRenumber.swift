@@ -34,14 +34,7 @@ struct DeleteAndRenumber: ShrinkPass {
             candidates.append(base.enumerated().map { $0 >= k ? $1.renumberingIDs(above: created).shiftingIndices() : $1 })
         }
         guard best.count <= 16 else { return candidates }
-        // Tabs a step can address: new ones and restored ones.
-        let tabsMade = best.reduce(0) { n, a in
-            if a == .newTab { return n + 1 }
-            // (A restored session counts three at most: retargeting tries every index.)
-            if case .restoreData(let text) = a { return n + min(3, SessionText.tabCount(text) ?? 0) }
-            if closesMakeTabs, [.closeDisplayed, .closeID, .closeAll, .flyAwayFinished].contains(a.kind) { return n + 1 }
-            return n
-        }
+        let tabsMade = Self.tabsMade(by: best, closesMakeTabs: closesMakeTabs)
         for j in k..<base.count {
             for alternative in base[j].retargeted(maxIndex: tabsMade, maxID: tabsMade) {
                 var c = base
@@ -50,5 +43,17 @@ struct DeleteAndRenumber: ShrinkPass {
             }
         }
         return candidates
+    }
+
+    /// How many tabs the steps of `actions` can address: new ones and restored ones (a
+    /// restored session counts three at most: retargeting tries every index), and a tab each
+    /// close makes when the model opens one in place of the last.
+    static func tabsMade(by actions: [Action], closesMakeTabs: Bool = false) -> Int {
+        actions.reduce(0) { n, a in
+            if a == .newTab { return n + 1 }
+            if case .restoreData(let text) = a { return n + min(3, SessionText.tabCount(text) ?? 0) }
+            if closesMakeTabs, [.closeDisplayed, .closeID, .closeAll, .flyAwayFinished].contains(a.kind) { return n + 1 }
+            return n
+        }
     }
 }
