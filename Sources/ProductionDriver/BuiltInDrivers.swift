@@ -5,9 +5,11 @@ import Checker
 /// own view-model needs none of this (nor TabModel): it imports Checker or TabGridTesting.
 extension DriverFactory {
     /// TabModel's `TabGrid`, the production view-model.
-    public static let production = DriverFactory(name: "production", summary: "TabModel.TabGrid, the production view-model") {
-        TabModelDriver(viewport: $0)
-    }
+    public static let production: DriverFactory = {
+        var f = DriverFactory(name: "production", summary: "TabModel.TabGrid, the production view-model") { TabModelDriver(viewport: $0) }
+        f.recipe = .type(TabModelDriver.self, name: f.name, summary: f.summary)
+        return f
+    }()
 
     /// The built-in drivers. Add yours (or pass a factory to `Runner`) to compare a
     /// refactored view-model against the current one.

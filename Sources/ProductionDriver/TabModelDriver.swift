@@ -5,7 +5,7 @@ import ReferenceModel
 import TabModel
 
 /// Drives the production `TabGrid`.
-public struct TabModelDriver: GridDriver {
+public struct TabModelDriver: CheckableDriver {
     public var grid: TabGrid
     var saved: Data?
     /// Shared by copies of the driver: it is the disk the sessions are saved to.

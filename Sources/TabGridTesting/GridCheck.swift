@@ -20,11 +20,21 @@ import Testing
 /// step, the seed to reproduce it — and attaches the replay file (`tabcheck --replay` reads
 /// it) and a regression test to paste, so `swift test --attachments-path DIR` leaves both on
 /// disk for CI to upload. A summary (what was checked, what was skipped for a missing
-/// capability) is attached on every run.
+/// capability, and where the campaign ran) is attached on every run.
+///
+/// The campaign runs in a fresh copy of the test binary (an exit test), so a model that
+/// traps — an index out of range, a force unwrap — is one issue at the call with the shrunk
+/// trapping sequence, not the end of the test process. The drivers get there by name: a
+/// `CheckableDriver` type, the reference under any policy, or a `DriverFactory` with a
+/// `recipe`; custom properties by value when they are `Codable`. A factory made from a
+/// closure runs in the test's process instead, and the summary says so and why.
+/// `isolated: false` (or `TABGRID_ISOLATED=0`) keeps a campaign in the test's process, for a
+/// debugger (docs/reliability.md).
 ///
 /// The environment overrides what the call leaves unset: `TABGRID_SEED` (the master seed),
 /// `TABGRID_ITERATIONS` (a number of sequences instead of a time budget),
-/// `TABGRID_TIME_LIMIT` (seconds), `TABGRID_PROPERTIES` (comma-separated names). A bad value
+/// `TABGRID_TIME_LIMIT` (seconds), `TABGRID_PROPERTIES` (comma-separated names),
+/// `TABGRID_POLICY` (the reference's policy), `TABGRID_ISOLATED` (0 or 1). A bad value
 /// is an issue of its own, saying which and why.
 public enum GridCheck {
     /// What the driver is compared with.
@@ -96,7 +106,9 @@ public enum GridCheck {
                       custom: [any StepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, isolated: Bool? = nil,
                       sourceLocation: SourceLocation) async -> Campaign.Found? {
         let settings: Settings
-        do { settings = try Settings(budget: budget, properties: properties, seed: seed, environment: ProcessInfo.processInfo.environment) } catch {
+        do {
+            settings = try Settings(budget: budget, properties: properties, seed: seed, isolated: isolated, environment: ProcessInfo.processInfo.environment)
+        } catch {
             Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
             return nil
         }
@@ -111,20 +123,11 @@ public enum GridCheck {
         case .seconds(let s): config.sequences = Int.max / 2; config.timeLimit = s
         case .sequences(let n): config.sequences = n
         }
-        // On a thread of its own: a campaign is seconds of work, and holding one of the test
-        // runner's cooperative threads for it would queue every other test behind it.
-        // `isolated` (or TABGRID_ISOLATED=1): in a child process (SupervisedCampaign), so a
-        // model that traps is a failure reported here, not the end of the test process. Not
-        // the default: a child forked from a test runner whose other threads are busy can
-        // block on a lock of the Swift runtime one of them held (it is killed when it stalls
-        // and tried again, which costs seconds) — a test process of one test at a time, or an
-        // exit test, is where it is reliable (docs/reliability.md).
         let campaign = Campaign(runner: runner, config: config)
-        let isolate = isolated ?? (ProcessInfo.processInfo.environment["TABGRID_ISOLATED"] == "1")
-        let (result, died) = await offThread { isolate ? SupervisedCampaign(campaign).run() : (campaign.run(), nil) }
+        guard let (result, died, place) = await run(campaign, isolated: settings.isolated, sourceLocation: sourceLocation) else { return nil }
         let checked = "\(runner.implementation.name) vs \(runner.oracle.name), seed \(hex(settings.seed)): \(result.sequences) sequences, \(result.steps) steps; "
             + "checked \(runner.checkedProperties.map(\.rawValue).joined(separator: ", "))"
-            + (runner.skippedDescription.map { "; skipped \($0)" } ?? "")
+            + (runner.skippedDescription.map { "; skipped \($0)" } ?? "") + "; ran \(place)"
         Attachment.record(checked + "\n", named: "tabcheck-summary.txt", sourceLocation: sourceLocation)
         guard let found = result.found else {
             if let died { Issue.record(Comment(rawValue: died), sourceLocation: sourceLocation) }
@@ -229,59 +232,9 @@ public enum GridCheck {
     }
 
     /// The settings a call would use (for tests of the environment handling).
-    public static func settings(budget: Budget?, properties: [Property]?, seed: UInt64?, environment: [String: String]) throws(InputError)
-        -> (budget: Budget, properties: [Property], seed: UInt64) {
-        let s = try Settings(budget: budget, properties: properties, seed: seed, environment: environment)
-        return (s.budget, s.properties, s.seed)
-    }
-
-    /// Arguments, else the environment, else the defaults — checked strictly.
-    struct Settings {
-        var budget: Budget
-        var properties: [Property]
-        var seed: UInt64
-        /// `TABGRID_POLICY` (for the `.reference` oracle): SPEC's when unset.
-        var policy = Policy.spec
-
-        init(budget: Budget?, properties: [Property]?, seed: UInt64?, environment env: [String: String]) throws(InputError) {
-            if let seed { self.seed = seed } else { self.seed = try EnvironmentSettings.seed("TABGRID_SEED", in: env).get() ?? GridCheck.defaultSeed }
-            if let budget {
-                self.budget = budget
-            } else if let n = try EnvironmentSettings.count("TABGRID_ITERATIONS", in: env, 1...10_000_000).get() {
-                self.budget = .sequences(n)
-            } else if let raw = env["TABGRID_TIME_LIMIT"] {
-                guard let s = Double(raw.trimmingCharacters(in: .whitespaces)), s.isFinite, s > 0, s <= 86_400 else {
-                    throw InputError("TABGRID_TIME_LIMIT=\"\(raw)\": takes seconds, more than 0 and at most 86400; unset it for the default")
-                }
-                self.budget = .seconds(s)
-            } else {
-                self.budget = .seconds(5)
-            }
-            if let raw = env["TABGRID_POLICY"] { policy = try PolicyFile.resolve(raw.trimmingCharacters(in: .whitespaces), flag: "TABGRID_POLICY") }
-            if case .seconds(let s) = self.budget, !(s.isFinite && s > 0) { throw InputError("budget .seconds(\(s)): takes seconds more than 0") }
-            if case .sequences(let n) = self.budget, n < 1 { throw InputError("budget .sequences(\(n)): takes a whole number ≥ 1") }
-            if let properties {
-                self.properties = properties
-            } else if let raw = env["TABGRID_PROPERTIES"] {
-                var chosen: [Property] = []
-                for name in raw.split(separator: ",", omittingEmptySubsequences: false) {
-                    let n = name.trimmingCharacters(in: .whitespaces)
-                    guard let p = Property(rawValue: n) else {
-                        throw InputError("TABGRID_PROPERTIES=\"\(raw)\": unknown property \"\(n)\"; known: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    if !chosen.contains(p) { chosen.append(p) }
-                }
-                self.properties = chosen
-            } else {
-                self.properties = Property.allCases
-            }
-        }
-    }
-
-    /// `work` on a new thread, awaited without blocking the caller's.
-    static func offThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
+    public static func settings(budget: Budget?, properties: [Property]?, seed: UInt64?, isolated: Bool? = nil, environment: [String: String])
+        throws(InputError) -> (budget: Budget, properties: [Property], seed: UInt64, isolated: Bool?) {
+        let s = try Settings(budget: budget, properties: properties, seed: seed, isolated: isolated, environment: environment)
+        return (s.budget, s.properties, s.seed, s.isolated)
     }
 }

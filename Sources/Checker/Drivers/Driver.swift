@@ -62,6 +62,9 @@ public struct DriverFactory: Sendable {
     /// For a factory made from a closure: a Swift expression that makes it where a test
     /// runs (`"MyOracles.legacy"`), so a pasted regression test compiles as pasted.
     public var source: String?
+    /// How a fresh copy of this process makes the same factory (a type's name, or the
+    /// reference's policy); nil for one made from a closure, unless you set it.
+    public var recipe: DriverRecipe?
     public let make: @Sendable (ViewportSpec) -> any GridDriver
 
     public init(name: String, summary: String, capabilities: Set<Capability> = Capability.all, source: String? = nil,
@@ -73,6 +76,7 @@ public struct DriverFactory: Sendable {
     public init<D: CheckableDriver>(_ type: D.Type, name: String? = nil, summary: String = "") {
         self.init(name: name ?? D.name, summary: summary.isEmpty ? "\(D.self), checked through its CheckableDriver conformance" : summary, capabilities: D.capabilities) { D(viewport: $0) }
         typeName = String(describing: D.self)
+        recipe = .type(D.self, name: self.name, summary: self.summary)
     }
 
     /// Swift source that makes this factory, for pasted regression tests: the `source` it was
@@ -86,16 +90,20 @@ public struct DriverFactory: Sendable {
     /// The naive oracle, ReferenceModel's reading of SPEC.md. (This repository's production
     /// model is `DriverFactory.production`, in the ProductionDriver module: the engine
     /// itself knows only drivers.)
-    public static let reference = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle") {
-        ReferenceDriver(viewport: $0)
-    }
+    public static let reference: DriverFactory = {
+        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle") { ReferenceDriver(viewport: $0) }
+        f.recipe = .reference(.spec)
+        return f
+    }()
 
     /// The reference under `policy` (docs/policies.md); `.reference` is it under `Policy.spec`.
     public static func reference(_ policy: Policy) -> DriverFactory {
         guard policy != .spec else { return .reference }
-        return DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle, under the policy \(policy)") {
+        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle, under the policy \(policy)") {
             ReferenceDriver(viewport: $0, policy: policy)
         }
+        f.recipe = .reference(policy)
+        return f
     }
 
     /// The names of this repository's own drivers: generated regression tests address them

@@ -87,19 +87,21 @@ public struct SupervisedCampaign: Sendable {
         (try? JSONEncoder().encode(a)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
-    static func line(_ r: Campaign.Result) -> String {
+    package static func line(_ r: Campaign.Result) -> String {
         var o: [String: Any] = ["sequences": r.sequences, "steps": r.steps, "elapsed": r.elapsed, "interrupted": r.interrupted]
         if let s = r.secondsToFailure { o["secondsToFailure"] = s }
         if let f = r.found {
-            o["found"] = ["seed": hex(f.sequenceSeed), "index": f.sequenceIndex, "original": actions(f.original), "shrunk": actions(f.shrunk),
-                          "originalFailure": IsolatedOutcome(Runner.Outcome(failure: f.originalFailure)).line,
-                          "shrunkFailure": IsolatedOutcome(Runner.Outcome(failure: f.shrunkFailure)).line,
-                          "attempts": f.shrinkAttempts, "seconds": f.shrinkSeconds, "timedOut": f.shrinkTimedOut, "interrupted": f.shrinkInterrupted]
+            var found: [String: Any] = ["seed": hex(f.sequenceSeed), "index": f.sequenceIndex, "original": actions(f.original), "shrunk": actions(f.shrunk),
+                                        "originalFailure": IsolatedOutcome(Runner.Outcome(failure: f.originalFailure)).line,
+                                        "shrunkFailure": IsolatedOutcome(Runner.Outcome(failure: f.shrunkFailure)).line,
+                                        "attempts": f.shrinkAttempts, "seconds": f.shrinkSeconds, "timedOut": f.shrinkTimedOut, "interrupted": f.shrinkInterrupted]
+            if let n = f.nondeterministic { found["nondeterministic"] = n }
+            o["found"] = found
         }
         return (try? JSONSerialization.data(withJSONObject: o)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    static func result(_ line: String) -> Campaign.Result? {
+    package static func result(_ line: String) -> Campaign.Result? {
         guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let sequences = o["sequences"] as? Int, let steps = o["steps"] as? Int else { return nil }
         var r = Campaign.Result()
@@ -117,6 +119,7 @@ public struct SupervisedCampaign: Sendable {
                                  shrunk: shrunk, shrunkFailure: sf, shrinkAttempts: f["attempts"] as? Int ?? 0,
                                  shrinkSeconds: f["seconds"] as? Double ?? 0, shrinkTimedOut: f["timedOut"] as? Bool ?? false,
                                  shrinkInterrupted: f["interrupted"] as? Bool ?? false)
+        r.found?.nondeterministic = f["nondeterministic"] as? String
         return r
     }
 }

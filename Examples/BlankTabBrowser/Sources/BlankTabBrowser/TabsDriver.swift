@@ -69,8 +69,9 @@ public struct TabsDriver: CheckableDriver {
     public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
 }
 
-/// This app's own rule, beyond what its policy says: the tab list is never empty.
-public struct NeverEmpty: StepProperty {
+/// This app's own rule, beyond what its policy says: the tab list is never empty. (Codable,
+/// so `GridCheck` can carry it into the fresh process its campaign runs in.)
+public struct NeverEmpty: StepProperty, Codable {
     public static let name = Property("neverEmpty")
     public var rules: [String] { ["F5"] }
     public var needs: Set<Capability> { [] }

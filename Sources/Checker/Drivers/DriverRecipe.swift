@@ -1,0 +1,67 @@
+import Foundation
+import ReferenceModel
+
+/// How another process made from the same binary makes a driver factory again. A closure
+/// cannot cross a process boundary; a type's name can (`_mangledTypeName`, resolved by
+/// `_typeByName` in the copy), and so can a policy. What `GridCheck` needs to run a campaign
+/// in a fresh copy of the test binary, where a model that traps cannot take the test process
+/// with it (#23.1).
+public enum DriverRecipe: Codable, Sendable, Equatable {
+    /// A `CheckableDriver` type, and the name and summary its factory was given.
+    case type(mangledName: String, name: String, summary: String)
+    /// The reference under a policy.
+    case reference(Policy)
+
+    /// The recipe of a factory made from `D`, nil when the runtime cannot name `D`.
+    public static func type<D: CheckableDriver>(_: D.Type, name: String, summary: String) -> DriverRecipe? {
+        _mangledTypeName(D.self).map { .type(mangledName: $0, name: name, summary: summary) }
+    }
+
+    /// The factory again — or why not, in one line.
+    public func factory() -> Result<DriverFactory, InputError> {
+        switch self {
+        case .reference(let policy):
+            return .success(.reference(policy))
+        case .type(let mangled, let name, let summary):
+            guard let type = _typeByName(mangled) else {
+                return .failure(InputError("no type named \(mangled) in this process: it must run the binary that made the recipe"))
+            }
+            guard let driver = type as? any CheckableDriver.Type else {
+                return .failure(InputError("\(type) is not a CheckableDriver"))
+            }
+            return .success(DriverFactory(driver, name: name, summary: summary))
+        }
+    }
+}
+
+/// The same for a custom property: its type's name and its value as JSON, so a property
+/// must be `Codable` to cross (a stateless struct only needs to say so).
+public struct PropertyRecipe: Codable, Sendable, Equatable {
+    public let mangledName: String
+    public let value: Data
+
+    /// Nil when the property is not `Codable` or its type cannot be named.
+    public init?(_ property: any StepProperty) {
+        guard let encodable = property as? any Encodable, let name = _mangledTypeName(type(of: property)),
+              let data = try? JSONEncoder().encode(encodable) else { return nil }
+        mangledName = name
+        value = data
+    }
+
+    /// The property again, or why not.
+    public func property() -> Result<any StepProperty, InputError> {
+        guard let type = _typeByName(mangledName) else {
+            return .failure(InputError("no type named \(mangledName) in this process"))
+        }
+        guard let decodable = type as? any (StepProperty & Decodable).Type else {
+            return .failure(InputError("\(type) is not a Decodable StepProperty"))
+        }
+        do { return .success(try Self.decode(decodable, value)) } catch {
+            return .failure(InputError("\(type) could not be decoded from its recipe: \(error)"))
+        }
+    }
+
+    static func decode<P: StepProperty & Decodable>(_: P.Type, _ data: Data) throws -> any StepProperty {
+        try JSONDecoder().decode(P.self, from: data)
+    }
+}
