@@ -26,7 +26,8 @@ import Testing
 /// traps — an index out of range, a force unwrap — is one issue at the call with the shrunk
 /// trapping sequence, not the end of the test process. The drivers get there by name: a
 /// `CheckableDriver` type, the reference under any policy, or a `DriverFactory` with a
-/// `recipe`; custom properties by value when they are `Codable`. A factory made from a
+/// `recipe` (`.value(MyParameters(…))`, a `FactoryRecipe`); custom properties by value when
+/// they are `Codable`. A factory made from a
 /// closure runs in the test's process instead, and the summary says so and why.
 /// `isolated: false` (or `TABGRID_ISOLATED=0`) keeps a campaign in the test's process, for a
 /// debugger (docs/reliability.md).

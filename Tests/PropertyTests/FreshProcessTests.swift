@@ -46,6 +46,25 @@ import Testing
         #expect(missing.message.contains("no type named"), "\(missing)")
     }
 
+    /// A factory with parameters crosses as a `FactoryRecipe` value.
+    struct PlantedRecipe: FactoryRecipe {
+        var bug: String
+        func factory() -> DriverFactory { PlantedBug(rawValue: bug)!.factory }
+    }
+
+    @Test func aFactoryWithParametersTravelsAsAValue() throws {
+        let recipe = try #require(DriverRecipe.value(PlantedRecipe(bug: PlantedBug.closesTabsIndex.rawValue)))
+        let decoded = try JSONDecoder().decode(DriverRecipe.self, from: JSONEncoder().encode(recipe))
+        let made = try decoded.factory().get()
+        #expect(made.name == "planted-closesTabsIndex")
+        let seq: [Action] = [.newTab, .newTab, .setTitle(id: "t2", title: "e "), .setQuery("e "), .closeDisplayed(0)]
+        #expect(Runner(implementation: made).run(.actions(seq)).failure?.violation.property == .mapping)
+        guard case .failure(let why) = DriverRecipe.value(mangledName: _mangledTypeName(AtMostTabs.self)!, json: Data("{}".utf8)).factory() else {
+            Issue.record("a type that is no FactoryRecipe made a factory"); return
+        }
+        #expect(why.message.contains("is not a FactoryRecipe"), "\(why)")
+    }
+
     struct AtMostTabs: StepProperty, Codable {
         static let name = Property("atMostTabs")
         var limit: Int

@@ -11,10 +11,19 @@ public enum DriverRecipe: Codable, Sendable, Equatable {
     case type(mangledName: String, name: String, summary: String)
     /// The reference under a policy.
     case reference(Policy)
+    /// A value of a `FactoryRecipe` type, as JSON: a factory with parameters.
+    case value(mangledName: String, json: Data)
 
     /// The recipe of a factory made from `D`, nil when the runtime cannot name `D`.
     public static func type<D: CheckableDriver>(_: D.Type, name: String, summary: String) -> DriverRecipe? {
         _mangledTypeName(D.self).map { .type(mangledName: $0, name: name, summary: summary) }
+    }
+
+    /// The recipe of a factory that takes parameters (nil when the runtime cannot name
+    /// `R`): `recipe = .value(MyFactory(fixes: fixes))`.
+    public static func value<R: FactoryRecipe>(_ recipe: R) -> DriverRecipe? {
+        guard let name = _mangledTypeName(R.self), let json = try? JSONEncoder().encode(recipe) else { return nil }
+        return .value(mangledName: name, json: json)
     }
 
     /// The factory again — or why not, in one line.
@@ -30,8 +39,26 @@ public enum DriverRecipe: Codable, Sendable, Equatable {
                 return .failure(InputError("\(type) is not a CheckableDriver"))
             }
             return .success(DriverFactory(driver, name: name, summary: summary))
+        case .value(let mangled, let json):
+            guard let type = _typeByName(mangled) else { return .failure(InputError("no type named \(mangled) in this process")) }
+            guard let recipe = type as? any FactoryRecipe.Type else { return .failure(InputError("\(type) is not a FactoryRecipe")) }
+            do { return .success(try Self.make(recipe, json)) } catch {
+                return .failure(InputError("\(type) could not be decoded from its recipe: \(error)"))
+            }
         }
     }
+
+    static func make<R: FactoryRecipe>(_: R.Type, _ json: Data) throws -> DriverFactory {
+        try JSONDecoder().decode(R.self, from: json).factory()
+    }
+}
+
+/// A factory's parameters as a value another process can decode: what a `DriverFactory`
+/// made from a closure over parameters (`.tutorial(fixes:)`) gives as its `recipe` so that
+/// `GridCheck` can run it in a fresh process.
+public protocol FactoryRecipe: Codable, Sendable {
+    /// The factory these parameters make.
+    func factory() -> DriverFactory
 }
 
 /// The same for a custom property: its type's name and its value as JSON, so a property

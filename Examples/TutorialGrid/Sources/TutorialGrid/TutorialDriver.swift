@@ -35,9 +35,22 @@ public struct FixedTutorialDriver: CheckableDriver {
 extension DriverFactory {
     /// The tutorial with the first `k` fixes of `Fixes.allCases` applied (0: as published).
     public static func tutorial(fixes: Fixes, name: String? = nil) -> DriverFactory {
-        DriverFactory(name: name ?? "tutorial+\(fixes.rawValue)", summary: "the tutorial's view-model with fixes \(fixes.rawValue)",
-                      capabilities: TutorialDriver.capabilities) { TutorialDriver(viewport: $0, fixes: fixes) }
+        var f = DriverFactory(name: name ?? "tutorial+\(fixes.rawValue)", summary: "the tutorial's view-model with fixes \(fixes.rawValue)",
+                              capabilities: TutorialDriver.capabilities) { TutorialDriver(viewport: $0, fixes: fixes) }
+        // Its parameters, so GridCheck can make it again in the fresh process it runs in.
+        f.recipe = .value(TutorialRecipe(fixes: fixes.rawValue, name: f.name))
+        return f
     }
+}
+
+/// `DriverFactory.tutorial(fixes:name:)`'s parameters, as a value.
+struct TutorialRecipe: FactoryRecipe {
+    var fixes: Int
+    var name: String
+    func factory() -> DriverFactory { .tutorial(fixes: Fixes(rawValue: fixes), name: name) }
+}
+
+extension DriverFactory {
     public static let tutorialDrivers: [DriverFactory] = [
         DriverFactory(TutorialDriver.self, summary: "the tutorial's view-model as published (Examples/TutorialGrid)"),
         DriverFactory(FixedTutorialDriver.self, summary: "the tutorial's view-model with every fix applied"),
