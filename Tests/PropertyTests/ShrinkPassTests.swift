@@ -47,6 +47,19 @@ import Testing
         #expect(r.without.count > 2, "\(r.without)")
     }
 
+    @Test func collapseLongPrefix_aLargeGridBeforeTheStepsThatMatterBecomesARestore() {
+        // Fails when 129+ tabs were made before the query and a new tab comes last — and a
+        // restore after the query loses it (a hidden structure the restore rebuilds), so the
+        // tail's collapse cannot stand for the query; only a prefix ending before it can.
+        let long = Array(repeating: Action.newTab, count: 150) + [.setQuery("q")] + Array(repeating: Action.select(0), count: 60) + [.newTab]
+        let fails: ([Action]) -> Bool = { c in
+            guard c.last == .newTab, let q = c.firstIndex(of: .setQuery("q")) else { return false }
+            return Self.tabs(c[..<q]) >= 129 && !c[q...].contains { if case .restoreData = $0 { return true } else { return false } }
+        }
+        let r = Self.both("collapse long prefix", long, budget: 120, collapse: Self.collapse, fails: fails)
+        #expect(r.with.count == 3 && r.without.count > 100, "\(r.with) vs \(r.without.count) steps")
+    }
+
     @Test func deleteBlocks_aVeryLongSequenceLosesMoreWithinFewCandidates() {
         // Fails with at least 129 new tabs (a chunk split): every deletion of half the
         // tabs passes, so span deletion walks a window over the whole sequence at each size.
@@ -100,6 +113,24 @@ import Testing
         func tabsOf(_ a: [Action]) -> Int? { if case .restoreData(let s)? = a.first { return SessionText.tabCount(s) }; return nil }
         #expect(tabsOf(r.with) == 1 && r.with.last == .closeDisplayed(0), "\(r.with)")
         #expect(tabsOf(r.without) == 4, "\(r.without)")
+    }
+
+    /// A session of a large grid loses tabs from its ends only, in a few candidates: the full
+    /// walk of runs would offer ~7n removals, each a run over a large grid.
+    @Test func shrinkSessions_aLargeSessionLosesItsEndsCheaply() {
+        let ids = (1...100).map { "t\($0)" }
+        let session = SessionText.valid(ids: ids, titles: ids.map { _ in "" }, active: nil)
+        var tried = 0
+        var clock = 0.0
+        let r = Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock }, passes: Shrinker.standardPasses.filter { $0.name == "shrink sessions" })
+            .shrink([.restoreData(session), .newTab]) { c in
+                tried += 1
+                guard case .restoreData(let s)? = c.first else { return false }
+                return (SessionText.tabCount(s) ?? 0) >= 90 && c.last == .newTab
+            }
+        guard case .restoreData(let s)? = r.actions.first else { Issue.record("\(r.actions)"); return }
+        #expect(SessionText.tabCount(s) == 90)
+        #expect(tried < 20, "\(tried) candidates")
     }
 
     @Test func simplifyValues_aQueryBecomesOnePlainLetter() {
@@ -161,7 +192,7 @@ import Testing
     /// Every standard pass has its test above (a new pass needs one).
     @Test func everyPassHasACase() {
         #expect(Shrinker.standardPasses.map(\.name) == [
-            "collapse tail", "delete blocks", "delete spans", "delete and renumber", "swipe to tap", "shrink sessions",
+            "collapse tail", "collapse long prefix", "delete blocks", "delete spans", "delete and renumber", "swipe to tap", "shrink sessions",
             "simplify values", "sort neighbours", "share strings", "coordinated pairs", "plainer last kind", "collapse prefix",
             "move and collapse", "coordinated sessions", "coordinated retargets",   // their cases: ShrinkReachTests
         ])

@@ -28,7 +28,21 @@ struct ShrinkSessions: ShrinkPass {
     }
 
     /// Runs of the session's tabs at step `p` removed, longest first; true if one was.
+    ///
+    /// A session of more than `Shrinker.largeGrid / 2` tabs (only a collapsed large grid makes
+    /// one) loses tabs from its ends only, one at a time, while it can: its size is most
+    /// likely what the failure needs (a chunk that must split), and the ~7n removals of the
+    /// full walk, each a run over a large grid, cost 3–5 s every round (mutant 37, whose 5 s
+    /// went on them). Its inner tabs still go one at a time in `SimplifyValues`. Smaller
+    /// sessions are walked in full, as before.
     func removeRuns(at p: Int, count: Int, _ state: ShrinkState) -> Bool {
+        if count > Shrinker.largeGrid / 2 {
+            var accepted = false
+            while !state.stopped, case .restoreData(let current) = state.best[p], let n = SessionText.tabCount(current), probe(at: p, count: n, state) {
+                accepted = true
+            }
+            return accepted
+        }
         var accepted = false
         var size = max(1, count / 2)
         search: while size >= 1 && !state.stopped {
@@ -53,5 +67,16 @@ struct ShrinkSessions: ShrinkPass {
             size /= 2
         }
         return accepted
+    }
+
+    /// Whether the session at `p` loses its first or its last tab (and keeps the loss).
+    func probe(at p: Int, count: Int, _ state: ShrinkState) -> Bool {
+        guard case .restoreData(let current) = state.best[p], let parsed = SessionText.parse(current) else { return true }
+        let best = state.best
+        let candidates = [count - 1, 0].compactMap { s -> [Action]? in
+            guard let smaller = SessionText.removing(tabs: s..<(s + 1), from: parsed) else { return nil }
+            return Array(best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: s..<(s + 1)) })
+        }
+        return state.attempt(candidates) != nil
     }
 }

@@ -31,7 +31,7 @@ public struct Shrinker {
     /// so a longer prefix collapses, a session made smaller together with another step, a
     /// deletion with two steps re-aimed.
     public static let standardPasses: [any ShrinkPass] = [
-        CollapseTail(), DeleteBlocks(),
+        CollapseTail(), CollapseLongPrefix(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
         ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
         CoordinatedRetargets(),
@@ -39,6 +39,14 @@ public struct Shrinker {
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
     public static let longSequence = 200
+    /// More new tabs than an ordinary sequence makes (a large-grid opening makes 129–300).
+    public static let largeGrid = 128
+
+    /// A sequence longer than any default run, or one that makes a large grid: where each
+    /// candidate is costly and the passes for long sequences run.
+    static func isLarge(_ actions: [Action]) -> Bool {
+        actions.count > longSequence || actions.lazy.filter { $0 == .newTab }.count > largeGrid
+    }
 
     public let timeLimit: Double
     /// Seconds from an arbitrary origin; injected so generation never reads a clock.
