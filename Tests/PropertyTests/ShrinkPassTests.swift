@@ -1,3 +1,4 @@
+import Foundation
 import Generators
 import Testing
 
@@ -131,6 +132,38 @@ import Testing
         guard case .restoreData(let s)? = r.actions.first else { Issue.record("\(r.actions)"); return }
         #expect(SessionText.tabCount(s) == 90)
         #expect(tried < 20, "\(tried) candidates")
+    }
+
+    static func titles(_ session: String) -> [String]? {
+        let o = try? JSONSerialization.jsonObject(with: Data(session.utf8)) as? [String: Any]
+        return (o?["tabs"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+    }
+
+    /// A long session is offered its whole order by plainness, not only neighbour swaps.
+    @Test func simplifyValues_aLongSessionIsOfferedItsSortedOrderWhole() {
+        let ids = (1...8).map { "t\($0)" }
+        let titles = ["hhhhhhhh", "ggggggg", "ffffff", "eeeee", "dddd", "ccc", "bb", "a"]
+        let variants = SessionText.simpler(SessionText.valid(ids: ids, titles: titles, active: nil)) { _ in [] } ?? []
+        #expect(variants.contains(SessionText.valid(ids: ids.reversed(), titles: titles.reversed(), active: nil)))
+    }
+
+    /// A long group resumes at its last success: 100 titles that can go only one at a time
+    /// (no two neighbours blank) take a few hundred candidates, not one pass over the whole
+    /// group per title.
+    @Test func simplifyValues_aLongGroupResumesWhereItLastSucceeded() {
+        let ids = (1...100).map { "t\($0)" }
+        let session = SessionText.valid(ids: ids, titles: ids.map { _ in "x" }, active: nil)
+        var tried = 0
+        var clock = 0.0
+        let r = Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock }, passes: Shrinker.standardPasses.filter { $0.name == "simplify values" })
+            .shrink([.restoreData(session)]) { c in
+                tried += 1
+                guard case .restoreData(let s)? = c.first, let titles = Self.titles(s), titles.count == 100 else { return false }
+                return !zip(titles, titles.dropFirst()).contains { $0.isEmpty && $1.isEmpty }
+            }
+        guard case .restoreData(let s)? = r.actions.first, let titles = Self.titles(s) else { Issue.record("\(r.actions)"); return }
+        #expect(titles.filter { $0.isEmpty }.count == 50)
+        #expect(tried < 2_000, "\(tried) candidates")
     }
 
     @Test func simplifyValues_aQueryBecomesOnePlainLetter() {
