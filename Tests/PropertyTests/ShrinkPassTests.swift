@@ -121,17 +121,22 @@ import Testing
     @Test func shrinkSessions_aLargeSessionLosesItsEndsCheaply() {
         let ids = (1...100).map { "t\($0)" }
         let session = SessionText.valid(ids: ids, titles: ids.map { _ in "" }, active: nil)
-        var tried = 0
-        var clock = 0.0
-        let r = Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock }, passes: Shrinker.standardPasses.filter { $0.name == "shrink sessions" })
-            .shrink([.restoreData(session), .newTab]) { c in
-                tried += 1
-                guard case .restoreData(let s)? = c.first else { return false }
-                return (SessionText.tabCount(s) ?? 0) >= 90 && c.last == .newTab
-            }
+        let (r, tried) = Self.onlyPass("shrink sessions", [.restoreData(session), .newTab]) { c in
+            guard case .restoreData(let s)? = c.first else { return false }
+            return (SessionText.tabCount(s) ?? 0) >= 90 && c.last == .newTab
+        }
         guard case .restoreData(let s)? = r.actions.first else { Issue.record("\(r.actions)"); return }
         #expect(SessionText.tabCount(s) == 90)
         #expect(tried < 20, "\(tried) candidates")
+    }
+
+    /// `actions` shrunk by the pass `name` alone; the result and the candidates it ran.
+    static func onlyPass(_ name: String, _ actions: [Action], fails: @escaping ([Action]) -> Bool) -> (Shrinker.Result, tried: Int) {
+        var tried = 0
+        var clock = 0.0
+        let r = Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock }, passes: Shrinker.standardPasses.filter { $0.name == name })
+            .shrink(actions) { c in tried += 1; return fails(c) }
+        return (r, tried)
     }
 
     static func titles(_ session: String) -> [String]? {
@@ -153,14 +158,10 @@ import Testing
     @Test func simplifyValues_aLongGroupResumesWhereItLastSucceeded() {
         let ids = (1...100).map { "t\($0)" }
         let session = SessionText.valid(ids: ids, titles: ids.map { _ in "x" }, active: nil)
-        var tried = 0
-        var clock = 0.0
-        let r = Shrinker(timeLimit: 1e9, now: { clock += 1e-6; return clock }, passes: Shrinker.standardPasses.filter { $0.name == "simplify values" })
-            .shrink([.restoreData(session)]) { c in
-                tried += 1
-                guard case .restoreData(let s)? = c.first, let titles = Self.titles(s), titles.count == 100 else { return false }
-                return !zip(titles, titles.dropFirst()).contains { $0.isEmpty && $1.isEmpty }
-            }
+        let (r, tried) = Self.onlyPass("simplify values", [.restoreData(session)]) { c in
+            guard case .restoreData(let s)? = c.first, let titles = Self.titles(s), titles.count == 100 else { return false }
+            return !zip(titles, titles.dropFirst()).contains { $0.isEmpty && $1.isEmpty }
+        }
         guard case .restoreData(let s)? = r.actions.first, let titles = Self.titles(s) else { Issue.record("\(r.actions)"); return }
         #expect(titles.filter { $0.isEmpty }.count == 50)
         #expect(tried < 2_000, "\(tried) candidates")
