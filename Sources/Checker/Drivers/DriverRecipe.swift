@@ -28,22 +28,20 @@ public enum DriverRecipe: Codable, Sendable, Equatable {
 
     /// The factory again — or why not, in one line.
     public func factory() -> Result<DriverFactory, InputError> {
-        switch self {
-        case .reference(let policy):
-            return .success(.reference(policy))
-        case .type(let mangled, let name, let summary):
-            guard let type = _typeByName(mangled) else {
-                return .failure(InputError("no type named \(mangled) in this process: it must run the binary that made the recipe"))
-            }
-            guard let driver = type as? any CheckableDriver.Type else {
-                return .failure(InputError("\(type) is not a CheckableDriver"))
-            }
-            return .success(DriverFactory(driver, name: name, summary: summary))
-        case .value(let mangled, let json):
-            guard let type = _typeByName(mangled) else { return .failure(InputError("no type named \(mangled) in this process")) }
-            guard let recipe = type as? any FactoryRecipe.Type else { return .failure(InputError("\(type) is not a FactoryRecipe")) }
-            do { return .success(try Self.make(recipe, json)) } catch {
-                return .failure(InputError("\(type) could not be decoded from its recipe: \(error)"))
+        Result { () throws(InputError) -> DriverFactory in
+            switch self {
+            case .reference(let policy):
+                return .reference(policy)
+            case .type(let mangled, let name, let summary):
+                let type = try typeNamed(mangled)
+                guard let driver = type as? any CheckableDriver.Type else { throw InputError("\(type) is not a CheckableDriver") }
+                return DriverFactory(driver, name: name, summary: summary)
+            case .value(let mangled, let json):
+                let type = try typeNamed(mangled)
+                guard let recipe = type as? any FactoryRecipe.Type else { throw InputError("\(type) is not a FactoryRecipe") }
+                do { return try Self.make(recipe, json) } catch {
+                    throw InputError("\(type) could not be decoded from its recipe: \(error)")
+                }
             }
         }
     }
@@ -77,18 +75,26 @@ public struct PropertyRecipe: Codable, Sendable, Equatable {
 
     /// The property again, or why not.
     public func property() -> Result<any StepProperty, InputError> {
-        guard let type = _typeByName(mangledName) else {
-            return .failure(InputError("no type named \(mangledName) in this process"))
-        }
-        guard let decodable = type as? any (StepProperty & Decodable).Type else {
-            return .failure(InputError("\(type) is not a Decodable StepProperty"))
-        }
-        do { return .success(try Self.decode(decodable, value)) } catch {
-            return .failure(InputError("\(type) could not be decoded from its recipe: \(error)"))
+        Result { () throws(InputError) -> any StepProperty in
+            let type = try typeNamed(mangledName)
+            guard let decodable = type as? any (StepProperty & Decodable).Type else {
+                throw InputError("\(type) is not a Decodable StepProperty")
+            }
+            do { return try Self.decode(decodable, value) } catch {
+                throw InputError("\(type) could not be decoded from its recipe: \(error)")
+            }
         }
     }
 
     static func decode<P: StepProperty & Decodable>(_: P.Type, _ data: Data) throws -> any StepProperty {
         try JSONDecoder().decode(P.self, from: data)
     }
+}
+
+/// The type a mangled name stands for in this process (a copy of the one that named it).
+func typeNamed(_ mangled: String) throws(InputError) -> Any.Type {
+    guard let type = _typeByName(mangled) else {
+        throw InputError("no type named \(mangled) in this process: it must run the binary that made the recipe")
+    }
+    return type
 }

@@ -91,3 +91,29 @@ extension Action {
             .map { "\(prefix)\($0)" }
     }
 }
+
+extension Array where Element == Action {
+    /// These steps with the session restored at `p` losing the tabs at `gone`, and the later
+    /// displayed indices shifted past them; nil when that session cannot be rewritten.
+    /// (What `ShrinkSessions` and `CoordinatedSessions` offer.)
+    func removingTabs(_ gone: Range<Int>, fromSessionAt p: Int,
+                      parsed: (ids: [String], titles: [String], active: String?)) -> [Action]? {
+        guard let smaller = SessionText.removing(tabs: gone, from: parsed) else { return nil }
+        return Array(self[..<p] + [.restoreData(smaller)] + self[(p + 1)...].map { $0.shiftingIndices(removing: gone) })
+    }
+
+    /// These steps with one step other than `skipped` replaced by one of its three plainest
+    /// variants, step by step: half of a coordinated change (`CoordinatedPairs`,
+    /// `CoordinatedSessions`).
+    func withOneStepPlainer(skipping skipped: Int? = nil) -> [[Action]] {
+        var out: [[Action]] = []
+        for j in indices where j != skipped {
+            for v in self[j].simplerVariants().prefix(3) {
+                var c = self
+                c[j] = v
+                out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -17,13 +17,7 @@ struct CoordinatedPairs: ShrinkPass {
         for k in best.indices.reversed() {
             var base = best
             base.remove(at: k)
-            for j in base.indices {
-                for v in base[j].simplerVariants().prefix(3) {
-                    var c = base
-                    c[j] = v
-                    candidates.append(c)
-                }
-            }
+            candidates += base.withOneStepPlainer()
         }
         if let collapse = state.collapse {
             for j in best.indices where best[j] == .restoreSaved {

@@ -20,15 +20,8 @@ struct CoordinatedSessions: ShrinkPass {
             let n = parsed.ids.count
             let removals = [0..<(n / 2), (n / 2)..<n] + (0..<n).reversed().prefix(62).map { $0..<($0 + 1) }
             for gone in removals where !gone.isEmpty {
-                guard let smaller = SessionText.removing(tabs: gone, from: parsed) else { continue }
-                let base = best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: gone) }
-                for j in base.indices where j != p {
-                    for v in base[j].simplerVariants().prefix(3) {
-                        var c = Array(base)
-                        c[j] = v
-                        candidates.append(c)
-                    }
-                }
+                guard let base = best.removingTabs(gone, fromSessionAt: p, parsed: parsed) else { continue }
+                candidates += base.withOneStepPlainer(skipping: p)
             }
         }
         return state.attempt(candidates) != nil

@@ -56,8 +56,8 @@ struct ShrinkSessions: ShrinkPass {
                 var candidates: [[Action]] = []
                 var unreadable = false
                 for s in stride(from: start, through: max(0, start - (state.width - 1)), by: -1) {
-                    guard let smaller = SessionText.removing(tabs: s..<(s + size), from: parsed) else { unreadable = true; break }
-                    candidates.append(Array(best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: s..<(s + size)) }))
+                    guard let c = best.removingTabs(s..<(s + size), fromSessionAt: p, parsed: parsed) else { unreadable = true; break }
+                    candidates.append(c)
                 }
                 if state.attempt(candidates) != nil { accepted = true; continue search }
                 if unreadable { break }
@@ -73,10 +73,6 @@ struct ShrinkSessions: ShrinkPass {
     func probe(at p: Int, count: Int, _ state: ShrinkState) -> Bool {
         guard case .restoreData(let current) = state.best[p], let parsed = SessionText.parse(current) else { return true }
         let best = state.best
-        let candidates = [count - 1, 0].compactMap { s -> [Action]? in
-            guard let smaller = SessionText.removing(tabs: s..<(s + 1), from: parsed) else { return nil }
-            return Array(best[..<p] + [.restoreData(smaller)] + best[(p + 1)...].map { $0.shiftingIndices(removing: s..<(s + 1)) })
-        }
-        return state.attempt(candidates) != nil
+        return state.attempt([count - 1, 0].compactMap { best.removingTabs($0..<($0 + 1), fromSessionAt: p, parsed: parsed) }) != nil
     }
 }

@@ -28,7 +28,8 @@ struct SimplifyValues: ShrinkPass {
             // A long group (a large session's titles, one by one) resumes where its last
             // success was: offered from the start each time, the blocks and titles that failed
             // before it fail again, n times over (mutant 37: ~2,000 candidates for 129 titles).
-            let turn = candidates.count > Self.longGroup && resume?.i == i && resume?.field == field ? min(resume!.at, candidates.count) : 0
+            var turn = 0
+            if candidates.count > Self.longGroup, let r = resume, r.i == i, r.field == field { turn = min(r.at, candidates.count) }
             candidates = Array(candidates[turn...] + candidates[..<turn])
             if let k = state.attempt(candidates) {
                 accepted = true
