@@ -152,6 +152,33 @@ import Testing
         #expect(variants.contains(SessionText.valid(ids: ids.reversed(), titles: titles.reversed(), active: nil)))
     }
 
+    /// A plain tab of a long session moves left over a run of less plain tabs in one step,
+    /// and over half, a quarter … of it when the whole run is too far.
+    @Test func simplifyValues_aPlainTabJumpsOverARun() {
+        let ids = (1...12).map { "t\($0)" }
+        let titles = Array(repeating: "", count: 3) + Array(repeating: "bb", count: 8) + [""]
+        let variants = SessionText.simpler(SessionText.valid(ids: ids, titles: titles, active: nil)) { _ in [] } ?? []
+        for distance in [8, 4, 2] {
+            var movedIDs = ids, movedTitles = titles
+            movedIDs.insert(movedIDs.removeLast(), at: 11 - distance)
+            movedTitles.insert(movedTitles.removeLast(), at: 11 - distance)
+            #expect(variants.contains(SessionText.valid(ids: movedIDs, titles: movedTitles, active: nil)), "a move over \(distance)")
+        }
+        // Shrunk where the blank tab may not go before position 6: it gets there in a few
+        // accepted moves, not one swap per position.
+        let session = SessionText.valid(ids: (1...100).map { "t\($0)" }, titles: Array(repeating: "bb", count: 99) + [""], active: nil)
+        var accepted = 0
+        let (r, _) = Self.onlyPass("simplify values", [.restoreData(session)]) { c in
+            guard case .restoreData(let s)? = c.first, let t = Self.titles(s), t.count == 100,
+                  t.filter({ $0 == "bb" }).count == 99, let blank = t.firstIndex(of: "") else { return false }
+            if blank >= 6 { accepted += 1 }
+            return blank >= 6
+        }
+        guard case .restoreData(let s)? = r.actions.first, let t = Self.titles(s) else { Issue.record("\(r.actions)"); return }
+        #expect(t.firstIndex(of: "") == 6)
+        #expect(accepted < 20, "\(accepted) accepted moves")
+    }
+
     /// A long group resumes at its last success: 100 titles that can go only one at a time
     /// (no two neighbours blank) take a few hundred candidates, not one pass over the whole
     /// group per title.
