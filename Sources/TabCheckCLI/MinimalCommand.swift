@@ -55,34 +55,51 @@ enum MinimalCommand {
             runner.implementation = drivers.named(compare[0])!
             runner.oracle = drivers.named(compare[1])!
         }
+        // A trap or a hang ends the process it happens in: its candidates, and the run that
+        // collects the states it passes through, run in children.
+        let killing = s.from.flatMap { $0.property == Property.crash.rawValue ? Self.killing(rule: $0.rule) : nil }
         var alphabet = ExhaustiveSearch.alphabet
         var which = "the fixed \(alphabet.count)-action alphabet"
         if let from = s.from {
-            let drawn = ExhaustiveSearch.alphabet(limit: s.limit, from: from.actions, runner: runner)
+            let drawn = ExhaustiveSearch.alphabet(limit: s.limit, from: from.actions, runner: runner, isolated: killing != nil)
             alphabet = drawn.actions
             which = "these \(alphabet.count) actions (drawn from the failure, \(drawn.restores) of them restores of states it passes through)"
         }
         let started = RunClock.now()
         let watch = SearchWatch(deadline: s.timeLimit.map { started + $0 })
         Console.error("minimal: searching lengths 1…\(s.limit) over \(which)\n")
-        let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, shouldStop: { watch.shouldStop() })
+        if killing != nil { Console.error("minimal: the failure ends its process (crash: \(s.from?.rule ?? "")); each level runs in forked children\n") }
+        let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, isolated: killing,
+                                        deadline: s.timeLimit.map { started + $0 }, shouldStop: { watch.shouldStop() })
         let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(s.jobs) jobs"
         if Interrupt.requested {
             print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")
             return 130
         }
-        if watch.timedOut {
+        if watch.timedOut || r.stopped {
             print("minimal: stopped at --time-limit; proven only that no failing sequence of length ≤ \(r.provenAbove) exists over \(which) (\(cost))")
             return 3
         }
         if let found = r.found {
-            let f = runner.run(.actions(found), collectCoverage: false).failure
+            let f = killing != nil ? runner.runIsolated(.actions(found)).failure : runner.run(.actions(found), collectCoverage: false).failure
             print("shortest over the alphabet \(found.count): \(found.map(\.description).joined(separator: ", ")) — \(f.map { "\($0.violation.property.rawValue): \($0.violation.rule)" } ?? "")")
             print("proven: no failing sequence of length < \(found.count) over \(which); a shorter one outside them is not ruled out (\(cost))")
             return 1
         }
         print("none over the alphabet ≤ \(s.limit): no failing sequence of length ≤ \(s.limit) over \(which) (\(cost))")
         return 0
+    }
+}
+
+extension MinimalCommand {
+    /// How a child's end shows the recorded crash: `trap` a trap signal, `hang` a stall
+    /// (three times); nil for a rule no child end shows.
+    static func killing(rule: String?) -> (@Sendable (Sandbox.End) -> Bool)? {
+        switch rule {
+        case "trap": return { if case .trapped = $0 { true } else { false } }
+        case "hang": return { $0 == .stalled }
+        default: return nil
+        }
     }
 }
 

@@ -27,6 +27,13 @@ import Testing
         // The saved file replays the trap, isolated from the start.
         let replay = try Tool.planted.run(["--replay", files[0].path], cwd: dir)
         #expect(replay.status == 1 && replay.stdout.contains("crash broke rule trap at step 2"), "\(replay)")
+
+        // And `minimal --from` searches it in children (#24.4): none of length 1, the trap at 2.
+        let one = try Tool.planted.run(["minimal", "--from", files[0].path, "--max-length", "1"], cwd: dir)
+        #expect(one.status == 0 && !one.signaled && one.stdout.contains("none over the alphabet ≤ 1"), "\(one)")
+        #expect(one.stderr.contains("each level runs in forked children"), "\(one)")
+        let two = try Tool.planted.run(["minimal", "--from", files[0].path, "--max-length", "2"], cwd: dir)
+        #expect(two.status == 1 && two.stdout.contains("shortest over the alphabet 2:") && two.stdout.contains("— crash: trap"), "\(two)")
     }
 
     @Test func aTrapInTheOracleIsTheOracles() throws {

@@ -46,6 +46,24 @@ struct TrapsOnLastClose: CheckableDriver {
         }
     }
 
+    /// `minimal --from` a trap (#24.4): the search runs each level in forked children, and the
+    /// candidate a child died of is the failure — found at its true length, breadth first.
+    @Test func anExhaustiveSearchFindsTheShortestTrap() async {
+        await #expect(processExitsWith: .success) {
+            let runner = Runner(implementation: DriverFactory(TrapsOnLastClose.self), properties: [.crash])
+            let alphabet: [Action] = [.newTab, .closeDisplayed(0), .closeDisplayed(1), .closeDisplayed(2)]
+            let trap: @Sendable (Sandbox.End) -> Bool = { if case .trapped = $0 { true } else { false } }
+            let found = ExhaustiveSearch.search(runner, limit: 5, alphabet: alphabet, jobs: 2, isolated: trap, deadline: nil) { false }
+            precondition(found.found == TrapTests.trapping && found.provenAbove == 3 && !found.stopped, "\(found)")
+            // One step short there is none, and the search says it looked at every sequence.
+            let none = ExhaustiveSearch.search(runner, limit: 3, alphabet: alphabet, jobs: 2, isolated: trap, deadline: nil) { false }
+            precondition(none.found == nil && none.provenAbove == 3 && !none.stopped, "\(none)")
+            // Past its deadline it proves nothing and says so.
+            let late = ExhaustiveSearch.search(runner, limit: 5, alphabet: alphabet, jobs: 2, isolated: trap, deadline: RunClock.now() - 1) { false }
+            precondition(late.found == nil && late.stopped && late.provenAbove == 0, "\(late)")
+        }
+    }
+
     /// What GridCheck.expectAgreement(isolated: true) runs: the campaign in a child; the
     /// trapping sequence found again alone, shrunk with each candidate isolated.
     @Test func aSupervisedCampaignReportsATrapShrunk() async {

@@ -5,8 +5,15 @@ extension ExhaustiveSearch {
     /// state it passes through: what `tabcheck minimal --from` searches, and how many of its
     /// actions are those restores.
     public static func alphabet(limit: Int, from failing: [Action], runner: Runner) -> (actions: [Action], restores: Int) {
+        alphabet(limit: limit, from: failing, runner: runner, isolated: false)
+    }
+
+    /// `isolated`: the failure kills its process (a trap), so the states are collected in a
+    /// forked child, which says each one as it passes it; the trapping step has none.
+    package static func alphabet(limit: Int, from failing: [Action], runner: Runner, isolated: Bool) -> (actions: [Action], restores: Int) {
         var actions = alphabet(limit: limit, from: failing)
-        let restores = restores(passingThrough: failing, runner: runner).filter { !actions.contains($0) }
+        let sessions = isolated ? sessionsIsolated(passingThrough: failing, runner: runner) : sessions(passingThrough: failing, runner: runner)
+        let restores = restores(of: sessions).filter { !actions.contains($0) }
         actions += restores
         return (actions, restores.count)
     }
@@ -18,19 +25,42 @@ extension ExhaustiveSearch {
     /// could call a length "proven" that one restore undercuts. At most `cap`, in order of
     /// the steps, deduplicated.
     public static func restores(passingThrough failing: [Action], runner: Runner, cap: Int = 48) -> [Action] {
+        restores(of: sessions(passingThrough: failing, runner: runner), cap: cap)
+    }
+
+    /// The oracle's state after each step that leaves tabs, as session text.
+    static func sessions(passingThrough failing: [Action], runner: Runner) -> [String] {
         var states: [Observation] = []
         _ = runner.run(.actions(failing), collectCoverage: false, onStep: { states.append($0.oracle) })
+        return states.filter { !$0.tabIDs.isEmpty }.map { SessionText.valid(ids: $0.tabIDs, titles: $0.titles, active: $0.active) }
+    }
+
+    /// The same, from a child that may die at the failing step.
+    static func sessionsIsolated(passingThrough failing: [Action], runner: Runner) -> [String] {
+        SupervisedCampaign.warmUp()
+        let report = Sandbox.run { channel in
+            _ = runner.run(.actions(failing), collectCoverage: false, onStep: { step in
+                let o = step.oracle
+                if !o.tabIDs.isEmpty { channel.send("S " + SessionText.valid(ids: o.tabIDs, titles: o.titles, active: o.active)) }
+            })
+            return 0
+        }
+        return report.messages.filter { $0.hasPrefix("S ") }.map { String($0.dropFirst(2)) }
+    }
+
+    static func restores(of sessions: [String], cap: Int = 48) -> [Action] {
         var texts: [String] = []
         func add(_ text: String?) {
             if let text, texts.count < cap, !texts.contains(text) { texts.append(text) }
         }
-        let wholes = states.filter { !$0.tabIDs.isEmpty }.map { (tabs: $0.tabIDs.count, text: SessionText.valid(ids: $0.tabIDs, titles: $0.titles, active: $0.active)) }
-        for w in wholes {
-            add(w.text)
-            add(SessionText.renamingIDs(w.text)?.text)
+        for text in sessions {
+            add(text)
+            add(SessionText.renamingIDs(text)?.text)
         }
-        for w in wholes where w.tabs > 1 {
-            for i in 0..<w.tabs { add(SessionText.removing(tabs: i..<(i + 1), from: w.text)) }
+        for text in sessions {
+            let tabs = SessionText.tabCount(text) ?? 0
+            guard tabs > 1 else { continue }
+            for i in 0..<tabs { add(SessionText.removing(tabs: i..<(i + 1), from: text)) }
         }
         return texts.map { .restoreData($0) }
     }

@@ -86,6 +86,9 @@ public enum ExhaustiveSearch {
         public let sequencesRun: Int
         public let distinctStates: Int
         public let alphabetSize: Int
+        /// Stopped before the search was complete (`shouldStop`, the deadline): `provenAbove`
+        /// is all it proved.
+        public var stopped = false
     }
 
     /// Breadth-first search with state merging; `jobs` threads run the candidates of a level
@@ -93,8 +96,18 @@ public enum ExhaustiveSearch {
     /// States are remembered by a 128-bit hash of their `StateText` (two independent 64-bit
     /// hashes), not the text itself, which runs to kilobytes: a collision would merge two
     /// different states, with a probability below 10⁻²⁵ for a million states.
+    ///
+    /// `isolated` (a failure that kills the process: a trap, a hang) runs each level's
+    /// candidates in forked children instead (`IsolatedLevel`), and a candidate that ends its
+    /// child as `isolated` says is a failure; `deadline` (a `RunClock` time) bounds them.
     public static func search(_ runner: Runner, limit: Int, alphabet: [Action], jobs: Int = 1,
                               shouldStop: @escaping @Sendable () -> Bool = { false }) -> Result {
+        search(runner, limit: limit, alphabet: alphabet, jobs: jobs, isolated: nil, deadline: nil, shouldStop: shouldStop)
+    }
+
+    package static func search(_ runner: Runner, limit: Int, alphabet: [Action], jobs: Int,
+                               isolated: (@Sendable (Sandbox.End) -> Bool)?, deadline: Double?,
+                               shouldStop: @escaping @Sendable () -> Bool) -> Result {
         var frontier: [[Action]] = [[]]
         var seen: Set<StateHash> = []
         if let key = runner.stateKey(after: []).key { seen.insert(key) }
@@ -103,36 +116,56 @@ public enum ExhaustiveSearch {
         for length in 1...max(1, limit) {
             let last = length == limit
             let total = frontier.count * a
-            let results = Slots<StateHash?>(count: last ? 0 : total, empty: nil)
-            let firstFailure = FirstIndex()
-            let workers = max(1, min(jobs, total))
-            let prefixes = frontier
-            // Strided: each worker takes every workers-th candidate, so they finish together;
-            // a worker stops early only past a failure already found at a lower index.
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                let local = runner.isolatedCopy()
-                var i = w
-                while i < total && !shouldStop() && i < firstFailure.value {
-                    let r = local.stateKey(after: prefixes[i / a] + [alphabet[i % a]], keying: !last)
-                    if r.failed { firstFailure.lower(to: i) } else if !last { results.set(i, r.key) }
-                    i += workers
-                }
-            }
+            let level = Level(runner: runner, prefixes: frontier, alphabet: alphabet, last: last,
+                              workers: max(1, min(jobs, total)), shouldStop: shouldStop)
+            let (firstFailure, keys, complete) = isolated.map { level.runIsolated(counts: $0, deadline: deadline) } ?? level.run()
             run += total
-            if shouldStop() { return Result(found: nil, provenAbove: length - 1, sequencesRun: run, distinctStates: seen.count, alphabetSize: a) }
-            if firstFailure.value < total {
-                let i = firstFailure.value
-                return Result(found: prefixes[i / a] + [alphabet[i % a]], provenAbove: length - 1, sequencesRun: run,
+            if shouldStop() || !complete {
+                return Result(found: nil, provenAbove: length - 1, sequencesRun: run, distinctStates: seen.count, alphabetSize: a, stopped: true)
+            }
+            if let i = firstFailure {
+                return Result(found: level.candidate(i), provenAbove: length - 1, sequencesRun: run,
                               distinctStates: seen.count, alphabetSize: a)
             }
             if last { break }
             frontier = []
-            for (i, key) in results.values.enumerated() {
+            for (i, key) in keys.enumerated() {
                 guard let key else { continue }
-                if seen.insert(key).inserted { frontier.append(prefixes[i / a] + [alphabet[i % a]]) }
+                if seen.insert(key).inserted { frontier.append(level.candidate(i)) }
             }
         }
         return Result(found: nil, provenAbove: max(1, limit), sequencesRun: run, distinctStates: seen.count, alphabetSize: a)
+    }
+
+    /// One length of the search: candidate i is prefix i / a followed by action i % a.
+    struct Level: Sendable {
+        let runner: Runner
+        let prefixes: [[Action]]
+        let alphabet: [Action]
+        /// The last length: no state keys are needed, only failures.
+        let last: Bool
+        let workers: Int
+        let shouldStop: @Sendable () -> Bool
+
+        var total: Int { prefixes.count * alphabet.count }
+        func candidate(_ i: Int) -> [Action] { prefixes[i / alphabet.count] + [alphabet[i % alphabet.count]] }
+
+        /// In this process. Strided: each worker takes every workers-th candidate, so they
+        /// finish together; a worker stops early only past a failure already found at a lower index.
+        func run() -> (firstFailure: Int?, keys: [StateHash?], complete: Bool) {
+            let results = Slots<StateHash?>(count: last ? 0 : total, empty: nil)
+            let firstFailure = FirstIndex()
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                let local = runner.isolatedCopy()
+                var i = w
+                while i < total && !shouldStop() && i < firstFailure.value {
+                    let r = local.stateKey(after: candidate(i), keying: !last)
+                    if r.failed { firstFailure.lower(to: i) } else if !last { results.set(i, r.key) }
+                    i += workers
+                }
+            }
+            return (firstFailure.value < total ? firstFailure.value : nil, results.values, true)
+        }
     }
 }
 
