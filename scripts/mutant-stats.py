@@ -61,6 +61,35 @@ def prove(group):
         return ">%s (stopped at 300 s)" % stopped.group(1), False
     return "search failed", False
 
+def own_alphabet(group):
+    """For each shrunk length above the group's shortest (up to 6): whether a final of that
+    length is the shortest over the alphabet drawn from it (a local minimum of another
+    basin) — what the search establishes within 120 s, as a line for FINALS."""
+    lengths = sorted({r["failure"]["shrunkSteps"] for r in group})
+    lines = []
+    for length in lengths[1:]:
+        if length > 6 or proof != "1":
+            continue
+        r = min((r for r in group if r["failure"]["shrunkSteps"] == length), key=lambda r: r["failure"]["shrunk"])
+        replay = r["failure"].get("replayFile")
+        if not replay or not os.path.isfile(replay):
+            continue
+        out = subprocess.run([binary, "minimal", "--from", replay, "--max-length", str(length - 1), "--time-limit", "120"],
+                             capture_output=True, text=True).stdout
+        took = re.search(r", ([0-9.]+) s, [0-9]+ jobs\)", out)
+        took = " (%s s)" % took.group(1) if took else ""
+        stopped = re.search(r"no failing sequence of length ≤ ([0-9]+) exists", out)
+        if re.search(r"^none over the alphabet", out, re.M):
+            verdict = "the shortest over the alphabet drawn from it%s" % took
+        elif re.search(r"^shortest over the alphabet ([0-9]+):", out, re.M):
+            verdict = "not the shortest over its own alphabet: %s%s" % (re.search(r"^shortest over the alphabet ([0-9]+):", out, re.M).group(1), took)
+        elif stopped:
+            verdict = "no shorter one of length ≤ %s over its own alphabet (stopped at 120 s)" % stopped.group(1)
+        else:
+            verdict = "search failed"
+        lines.append("- the %d-step final of seed %d is %s\n" % (length, int(r["seed"], 16), verdict))
+    return lines
+
 with open(finals_file, "a") as out:
     out.write("\n## %s\n" % name)
     for g in order:
@@ -70,6 +99,9 @@ with open(finals_file, "a") as out:
         out.write("\n%s%s\n\n" % (g, "" if len(order) == 1 else " (%d seeds)" % len(groups[g])))
         for seq, ss in sorted(finals.items(), key=lambda kv: (-len(kv[1]), len(kv[0]), kv[0])):
             out.write("- %d seed%s (%s): `%s`\n" % (len(ss), "" if len(ss) == 1 else "s", ", ".join(map(str, sorted(ss))), " ⏵ ".join(seq)))
+        own = own_alphabet(groups[g])
+        if own:
+            out.write("\nLonger finals, searched over their own alphabets:\n\n" + "".join(own))
 
 cands = [r["failure"]["shrinkCandidates"] for r in fails]
 with open(all_file, "a") as out:

@@ -84,7 +84,7 @@ done
   echo "*Shrunk* is the shrunk length's min/median/max; *finals* is how many distinct shrunk sequences the seeds gave (1: one canonical sequence; all of them: docs/mutation-finals.md)."
   echo "*Shortest over its alphabet* is what exhaustive search establishes, and no more:"
   echo "\`tabcheck minimal --from\` the shortest shrunk failure searches every sequence one step shorter (at most 5) over the actions drawn from that failure"
-  echo "(its own arguments, indices 0…L−1, ids t1…t(L−1), all moves between them, the swipe thresholds' boundaries, and a restore of every state it passes through — as it is, with ids renamed, with one tab left out); L there means no failing sequence shorter than L *over those actions*: a shorter one using an action outside them is not ruled out. \">5\" means none of length ≤ 5 over them fails, so the shrunk length is not shown to be the shortest even over them."
+  echo "(its own arguments, indices 0…L−1, ids t1…t(L−1), all moves between them, the swipe thresholds' boundaries, and a restore of every state it passes through — as it is, with ids renamed, with one tab left out); L there means no failing sequence shorter than L *over those actions*: a shorter one using an action outside them is not ruled out. \">5\" means none of length ≤ 5 over them fails, so the shrunk length is not shown to be the shortest even over them. A trap's search runs its candidates in forked children. Where the seeds' finals differ in length, each longer final (up to 6 steps) is searched over its own alphabet too (120 s each; docs/mutation-finals.md)."
   echo
   echo "**Killed: $killed / $total**$([ $broken -gt 0 ] && echo " ($broken did not apply or build)")"
   echo
