@@ -48,7 +48,9 @@ boundary values of the swipe thresholds, and a restore of every state the failur
 through (as it is, with ids renamed t1…tn, and with one tab left out; at most 48), which is
 what one restore in place of a prefix can reach; --property defaults to the file's property.
 --jobs N runs the sequences of a length on N threads (default: the cores); the result does
-not depend on N.
+not depend on N. A file whose failure kills its process (crash: trap or hang) is searched in
+forked children, N at a time, each running its share of a length: the sequence a child
+dies of is the failure, and the search goes on after one that dies of something else.
 
 Exit 1 and the sequence when one fails (with how much was proven), exit 0 when none of
 length ≤ max-length does. scripts/mutation-score.sh uses it. --time-limit SEC stops
