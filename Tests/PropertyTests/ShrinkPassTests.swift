@@ -179,6 +179,27 @@ import Testing
         #expect(accepted < 20, "\(accepted) accepted moves")
     }
 
+    /// Every variant of a session is the canonical text of its session, byte for byte (the
+    /// variants are assembled from each tab's text, not written by `valid`).
+    @Test func sessionVariantsAreCanonicalTexts() {
+        let odd = ["", "a", "Q\"uote", "back\\slash", "tab\tnew\nline", "\u{1}", "Ωé", "New Tab", "bb"]
+        for n in [1, 3, 8, 70] {
+            let ids = (1...n).map { "t\($0)" }.reversed().map { $0 }
+            let titles = (0..<n).map { odd[($0 * 5) % odd.count] }
+            for active in [nil, ids.last] {
+                let text = SessionText.valid(ids: ids, titles: titles, active: active)
+                let variants = SessionText.simpler(text) { _ in ["", "a"] } ?? []
+                #expect(!variants.isEmpty)
+                for v in variants {
+                    let o = try? JSONSerialization.jsonObject(with: Data(v.utf8)) as? [String: Any]
+                    let tabs = (o?["tabs"] as? [[String: String]]) ?? []
+                    let canonical = SessionText.valid(ids: tabs.compactMap { $0["id"] }, titles: tabs.compactMap { $0["title"] }, active: o?["activeTabID"] as? String)
+                    #expect(canonical == v, "\(v)")
+                }
+            }
+        }
+    }
+
     /// A long group resumes at its last success: 100 titles that can go only one at a time
     /// (no two neighbours blank) take a few hundred candidates, not one pass over the whole
     /// group per title.
