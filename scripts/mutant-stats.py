@@ -33,6 +33,17 @@ for r in fails:
     groups.setdefault("%s: %s" % (r["failure"]["property"], r["failure"]["rule"]), []).append(r)
 order = sorted(groups, key=lambda g: (-len(groups[g]), g))
 
+def run_minimal(replay, depth, seconds):
+    """`BIN minimal --from replay` to `depth`, within `seconds`: the length it found, whether
+    it found none, the length it proved before it stopped, and its search time as " (T s)"."""
+    out = subprocess.run([binary, "minimal", "--from", replay, "--max-length", str(depth), "--time-limit", str(seconds)],
+                         capture_output=True, text=True).stdout
+    took = re.search(r", ([0-9.]+) s, [0-9]+ jobs\)", out)
+    found = re.search(r"^shortest over the alphabet ([0-9]+):", out, re.M)
+    stopped = re.search(r"no failing sequence of length ≤ ([0-9]+) exists", out)
+    return {"found": found.group(1) if found else None, "none": bool(re.search(r"^none over the alphabet", out, re.M)),
+            "stopped": stopped.group(1) if stopped else None, "took": " (%s s)" % took.group(1) if took else ""}
+
 def prove(group):
     """The proven minimum of a group, as the table shows it, and whether it equals every shrunk length."""
     lengths = [r["failure"]["shrunkSteps"] for r in group]
@@ -45,20 +56,15 @@ def prove(group):
     depth = min(shortest - 1, 5)
     # A budget: a long failure's depth-5 search over its alphabet (with the restores of every
     # state it passes through) can run for many minutes and prove nothing (">5").
-    out = subprocess.run([binary, "minimal", "--from", replay, "--max-length", str(depth), "--time-limit", "300"],
-                         capture_output=True, text=True).stdout
-    took = re.search(r", ([0-9.]+) s, [0-9]+ jobs\)", out)
-    took = " (%s s)" % took.group(1) if took else ""
-    found = re.search(r"^shortest over the alphabet ([0-9]+):", out, re.M)
-    if found:
-        return "%s (shrinker missed it)%s" % (found.group(1), took), False
-    if re.search(r"^none over the alphabet", out, re.M):
+    m = run_minimal(replay, depth, 300)
+    if m["found"]:
+        return "%s (shrinker missed it)%s" % (m["found"], m["took"]), False
+    if m["none"]:
         if shortest <= 6:
-            return "%d%s" % (shortest, took), min(lengths) == max(lengths) == shortest
-        return ">5%s" % took, False
-    stopped = re.search(r"no failing sequence of length ≤ ([0-9]+) exists", out)
-    if stopped:
-        return ">%s (stopped at 300 s)" % stopped.group(1), False
+            return "%d%s" % (shortest, m["took"]), min(lengths) == max(lengths) == shortest
+        return ">5%s" % m["took"], False
+    if m["stopped"]:
+        return ">%s (stopped at 300 s)" % m["stopped"], False
     return "search failed", False
 
 def own_alphabet(group):
@@ -74,17 +80,13 @@ def own_alphabet(group):
         replay = r["failure"].get("replayFile")
         if not replay or not os.path.isfile(replay):
             continue
-        out = subprocess.run([binary, "minimal", "--from", replay, "--max-length", str(length - 1), "--time-limit", "120"],
-                             capture_output=True, text=True).stdout
-        took = re.search(r", ([0-9.]+) s, [0-9]+ jobs\)", out)
-        took = " (%s s)" % took.group(1) if took else ""
-        stopped = re.search(r"no failing sequence of length ≤ ([0-9]+) exists", out)
-        if re.search(r"^none over the alphabet", out, re.M):
-            verdict = "the shortest over the alphabet drawn from it%s" % took
-        elif re.search(r"^shortest over the alphabet ([0-9]+):", out, re.M):
-            verdict = "not the shortest over its own alphabet: %s%s" % (re.search(r"^shortest over the alphabet ([0-9]+):", out, re.M).group(1), took)
-        elif stopped:
-            verdict = "no shorter one of length ≤ %s over its own alphabet (stopped at 120 s)" % stopped.group(1)
+        m = run_minimal(replay, length - 1, 120)
+        if m["none"]:
+            verdict = "the shortest over the alphabet drawn from it%s" % m["took"]
+        elif m["found"]:
+            verdict = "not the shortest over its own alphabet: %s%s" % (m["found"], m["took"])
+        elif m["stopped"]:
+            verdict = "no shorter one of length ≤ %s over its own alphabet (stopped at 120 s)" % m["stopped"]
         else:
             verdict = "search failed"
         lines.append("- the %d-step final of seed %d is %s\n" % (length, int(r["seed"], 16), verdict))

@@ -4,9 +4,14 @@ import Foundation
 /// truncated, wrong version, duplicate id, unknown active tab, wrong types, byte noise.
 public enum SessionText {
     public static func valid(ids: [String], titles: [String], active: String?) -> String {
-        let tabs = zip(ids, titles).map { "{\"id\":\(json($0)),\"title\":\(json($1))}" }.joined(separator: ",")
-        let a = active.map(json) ?? "null"
-        return "{\"activeTabID\":\(a),\"tabs\":[\(tabs)],\"version\":1}"
+        file(active: active, tabs: zip(ids, titles).map(tab))
+    }
+
+    /// One tab's text, and a whole file from such texts: what `valid` writes, in parts (the
+    /// shrinker joins a long session's variants from its tabs' texts).
+    static func tab(_ id: String, _ title: String) -> String { "{\"id\":\(json(id)),\"title\":\(json(title))}" }
+    static func file(active: String?, tabs: [String]) -> String {
+        "{\"activeTabID\":\(active.map(json) ?? "null"),\"tabs\":[\(tabs.joined(separator: ","))],\"version\":1}"
     }
 
     static func json(_ s: String) -> String {
@@ -177,11 +182,10 @@ extension SessionText {
         let n = s.ids.count
         // Each tab's text once, so a variant of a long session is a join, not n escapes
         // (the variants of a 248-tab session were a sixth of a shrink's time; mutant 37).
-        let tab = s.ids.indices.map { "{\"id\":\(json(s.ids[$0])),\"title\":\(json(s.titles[$0]))}" }
-        let blank = s.ids.indices.map { "{\"id\":\(json(s.ids[$0])),\"title\":\"\"}" }
-        let head = "{\"activeTabID\":\(s.active.map(json) ?? "null"),\"tabs\":["
-        func assembled(_ parts: [String]) -> String { head + parts.joined(separator: ",") + "],\"version\":1}" }
-        func reordered(_ order: [Int]) -> String { assembled(order.map { tab[$0] }) }
+        let tabs = s.ids.indices.map { tab(s.ids[$0], s.titles[$0]) }
+        let blank = s.ids.indices.map { tab(s.ids[$0], "") }
+        func assembled(_ parts: [String]) -> String { file(active: s.active, tabs: parts) }
+        func reordered(_ order: [Int]) -> String { assembled(order.map { tabs[$0] }) }
         if s.active != nil { out.append(valid(ids: s.ids, titles: s.titles, active: nil)) }
         if let a = s.active, let first = s.ids.first, a != first { out.append(valid(ids: s.ids, titles: s.titles, active: first)) }
         if let renamed = renamingIDs(text) { out.append(renamed.text) }
@@ -224,7 +228,7 @@ extension SessionText {
             for start in stride(from: 0, to: n, by: size) {
                 let block = start..<min(n, start + size)
                 guard block.contains(where: { !s.titles[$0].isEmpty }) else { continue }
-                var parts = tab
+                var parts = tabs
                 for k in block { parts[k] = blank[k] }
                 out.append(assembled(parts))
             }
@@ -233,8 +237,8 @@ extension SessionText {
         // Titles: each to "" (of a long session), or simplified like any string (of up to four tabs).
         for k in s.titles.indices {
             for t in n <= 4 ? simplerTitle(s.titles[k]) : (s.titles[k].isEmpty ? [] : [""]) {
-                var parts = tab
-                parts[k] = t.isEmpty ? blank[k] : "{\"id\":\(json(s.ids[k])),\"title\":\(json(t))}"
+                var parts = tabs
+                parts[k] = t.isEmpty ? blank[k] : tab(s.ids[k], t)
                 out.append(assembled(parts))
             }
         }

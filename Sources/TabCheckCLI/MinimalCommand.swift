@@ -66,11 +66,12 @@ enum MinimalCommand {
             which = "these \(alphabet.count) actions (drawn from the failure, \(drawn.restores) of them restores of states it passes through)"
         }
         let started = RunClock.now()
-        let watch = SearchWatch(deadline: s.timeLimit.map { started + $0 })
+        let deadline = s.timeLimit.map { started + $0 }
+        let watch = SearchWatch(deadline: deadline)
         Console.error("minimal: searching lengths 1…\(s.limit) over \(which)\n")
         if killing != nil { Console.error("minimal: the failure ends its process (crash: \(s.from?.rule ?? "")); each level runs in forked children\n") }
         let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, isolated: killing,
-                                        deadline: s.timeLimit.map { started + $0 }, shouldStop: { watch.shouldStop() })
+                                        deadline: deadline, shouldStop: { watch.shouldStop() })
         let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(s.jobs) jobs"
         if Interrupt.requested {
             print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")

@@ -12,7 +12,7 @@ extension ExhaustiveSearch {
     /// forked child, which says each one as it passes it; the trapping step has none.
     package static func alphabet(limit: Int, from failing: [Action], runner: Runner, isolated: Bool) -> (actions: [Action], restores: Int) {
         var actions = alphabet(limit: limit, from: failing)
-        let sessions = isolated ? sessionsIsolated(passingThrough: failing, runner: runner) : sessions(passingThrough: failing, runner: runner)
+        let sessions = sessions(passingThrough: failing, runner: runner, isolated: isolated)
         let restores = restores(of: sessions).filter { !actions.contains($0) }
         actions += restores
         return (actions, restores.count)
@@ -28,21 +28,24 @@ extension ExhaustiveSearch {
         restores(of: sessions(passingThrough: failing, runner: runner), cap: cap)
     }
 
-    /// The oracle's state after each step that leaves tabs, as session text.
-    static func sessions(passingThrough failing: [Action], runner: Runner) -> [String] {
-        var states: [Observation] = []
-        _ = runner.run(.actions(failing), collectCoverage: false, onStep: { states.append($0.oracle) })
-        return states.filter { !$0.tabIDs.isEmpty }.map { SessionText.valid(ids: $0.tabIDs, titles: $0.titles, active: $0.active) }
-    }
-
-    /// The same, from a child that may die at the failing step.
-    static func sessionsIsolated(passingThrough failing: [Action], runner: Runner) -> [String] {
-        SupervisedCampaign.warmUp()
-        let report = Sandbox.run { channel in
+    /// The oracle's state after each step that leaves tabs, as session text. `isolated`: in
+    /// a forked child that says each one as it passes it, so a trap at the failing step (which
+    /// has no state) loses none of the others.
+    static func sessions(passingThrough failing: [Action], runner: Runner, isolated: Bool = false) -> [String] {
+        func walk(_ each: @escaping (String) -> Void) {
             _ = runner.run(.actions(failing), collectCoverage: false, onStep: { step in
                 let o = step.oracle
-                if !o.tabIDs.isEmpty { channel.send("S " + SessionText.valid(ids: o.tabIDs, titles: o.titles, active: o.active)) }
+                if !o.tabIDs.isEmpty { each(SessionText.valid(ids: o.tabIDs, titles: o.titles, active: o.active)) }
             })
+        }
+        guard isolated else {
+            var texts: [String] = []
+            walk { texts.append($0) }
+            return texts
+        }
+        SupervisedCampaign.warmUp()
+        let report = Sandbox.run { channel in
+            walk { channel.send("S " + $0) }
             return 0
         }
         return report.messages.filter { $0.hasPrefix("S ") }.map { String($0.dropFirst(2)) }
