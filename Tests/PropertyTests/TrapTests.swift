@@ -19,6 +19,30 @@ struct TrapsOnLastClose: CheckableDriver {
     func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
 }
 
+/// An oracle whose observation reads past the end once three tabs are open.
+struct ObserveTrapsAtThreeTabs: CheckableDriver {
+    var base: TabModelDriver
+    init(viewport: ViewportSpec) { base = TabModelDriver(viewport: viewport) }
+    mutating func apply(_ action: Action) -> StepOutcome { base.apply(action) }
+    func observe() -> Observation {
+        let o = base.observe()
+        if o.tabIDs.count >= 3 { _ = o.tabIDs[o.tabIDs.count] }
+        return o
+    }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
+/// A property of the checker's own that reads past the end once three tabs are open.
+struct TrapsAtThreeTabs: StepProperty {
+    static let name = Property("trapsAtThree")
+    let rules = ["F2"]
+    let needs: Set<Capability> = []
+    mutating func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        if post.tabIDs.count >= 3 { _ = post.tabIDs[post.tabIDs.count] }
+        return nil
+    }
+}
+
 /// #23.1 in a test: a trap is a failure with the trapping sequence, not the end of the test
 /// process. Each check runs as an exit test — a fresh process running nothing else — because
 /// forking this test runner while its other threads are busy can block the child on a lock
@@ -78,6 +102,39 @@ struct TrapsOnLastClose: CheckableDriver {
             var p = Campaign.Config(); p.sequences = 50
             let (passing, none) = SupervisedCampaign(Campaign(runner: Runner(), config: p)).run()
             precondition(passing.found == nil && passing.sequences == 50 && passing.steps > 0 && none == nil)
+        }
+    }
+
+    /// Where a child died comes from memory it shares with the parent (`TraceBeacon`, #24.3),
+    /// not from a line per call: a trap in the oracle's observe is named as that; a generated
+    /// sequence (which the parent cannot know) comes back action for action; and a trap shrunk
+    /// with candidates forked from two threads gives the sequence one thread gives.
+    @Test func whereAChildDiedComesFromSharedMemory() async {
+        await #expect(processExitsWith: .success) {
+            let oracleTraps = Runner(oracle: DriverFactory(ObserveTrapsAtThreeTabs.self))
+            let f = oracleTraps.runIsolated(.actions([.newTab, .newTab, .setQuery("x"), .newTab, .newTab])).failure
+            precondition(f?.step == 4 && f?.action == .newTab, "\(String(describing: f))")
+            precondition(f?.violation.message.contains("ObserveTrapsAtThreeTabs (the oracle) trapped in observe") == true, "\(String(describing: f))")
+            // Between driver calls it is the checker's own code (here a property) that died.
+            var checkerTraps = Runner()
+            checkerTraps.customProperties = [TrapsAtThreeTabs()]
+            let c = checkerTraps.runIsolated(.actions([.newTab, .newTab, .newTab, .newTab])).failure
+            precondition(c?.step == 3 && c?.violation.message.contains("the checker (a property or the run loop) trapped") == true, "\(String(describing: c))")
+            let plain = Runner()
+            for seed: UInt64 in [1, 2, 3] {
+                let source = Runner.Source.seeded(seed, maxSteps: 40, largeGrids: false)
+                let alone = plain.runIsolated(source), here = plain.run(source, collectCoverage: false)
+                precondition(!alone.executed.isEmpty && alone.executed == here.executed && alone.failure == nil, "seed \(seed)")
+            }
+            let noisy: [Action] = [.newTab, .setQuery(""), .newTab, .select(0), .newTab, .newTab, .closeDisplayed(0),
+                                   .setTitle(id: "t2", title: "a"), .newTab, .closeDisplayed(3), .newTab]
+            let runner = Runner(implementation: DriverFactory(TrapsOnLastClose.self))
+            let failure = runner.runIsolated(.actions(noisy)).failure!
+            let shrunk = [1, 2].map { jobs in
+                var c = Campaign.Config(); c.isolated = true; c.jobs = jobs; c.shrinkTime = 60
+                return Campaign(runner: runner, config: c).shrink(noisy, failure, seed: 0, index: 0).shrunk
+            }
+            precondition(shrunk[0] == shrunk[1] && shrunk[0].count == 2, "\(shrunk)")
         }
     }
 

@@ -171,9 +171,10 @@ public struct Campaign: Sendable {
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         shrinker.closesMakeTabs = runner.policy.emptyGrid == .replacedByNewTab
         let isolated = config.isolated
-        // Isolated candidates are forked one at a time: a fork is safe only from a process
-        // whose other threads hold no lock.
-        let r = shrinker.shrink(actions, jobs: isolated ? 1 : config.jobs) { candidate in
+        // Isolated candidates are forked from `jobs` threads at once. The runtime is warmed up
+        // before the first fork, and a child that blocks on a lock another thread held at its
+        // fork stalls and is run again (`Runner.runIsolated`).
+        let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
             let out = isolated ? runner.runIsolated(.actions(candidate)) : runner.run(.actions(candidate), collectCoverage: false)
             guard let f = out.failure else { return false }
             return f.violation.sameFailure(as: failure.violation)

@@ -3,10 +3,11 @@ import Generators
 
 /// A sequence run in a `Sandbox` child (#23.1), so that a model — or the checker — that
 /// traps gives a failure instead of killing the run: property `crash`, rule `trap`, with the
-/// runtime's message, the step and who was running. The child tells the parent each action
-/// before a driver sees it and each driver call as it starts and ends; what it last said is
-/// where it died. Used where a trap has been seen (the shrink of a trap, a replay of one),
-/// never on the fast path.
+/// runtime's message, the step and who was running. The child keeps a `TraceBeacon` up to
+/// date — actions handed to the implementation, the driver call in progress — and, for a
+/// generated sequence the parent cannot know, says each action before a driver sees it;
+/// where it was when it died is where it died. Used where a trap has been seen (the shrink
+/// of a trap, a replay of one), never on the fast path.
 extension Runner {
     /// `source` run in a child; its outcome, or a `trap` failure where the child died.
     /// A child that stalls (no driver call for `stallLimit` seconds) is tried again twice:
@@ -15,45 +16,60 @@ extension Runner {
     public func runIsolated(_ source: Source, timeLimit: Double = 60, stallLimit: Double = 10) -> Outcome {
         SupervisedCampaign.warmUp()
         _ = implementation.make(startViewport).observe()
+        // Fixed actions are known here: the child only counts them (the filter is the run loop's).
+        let known: [Action]?
+        var source = source
+        if case .actions(let a) = source {
+            let c = capabilities
+            known = c == Capability.all ? a : a.filter { c.allows($0) }
+            source = .actions(known!)
+        } else {
+            known = nil
+        }
+        guard let beacon = TraceBeacon() else {
+            let report = Sandbox.Report(stderr: "mmap: \(String(cString: strerror(errno)))", end: .killed("no shared memory"))
+            return Self.outcome(of: report, beacon: nil, known: known, implementation: implementation.name, oracle: oracle.name)
+        }
         var report = Sandbox.Report()
         for _ in 0..<3 {
-            report = Sandbox.run(timeLimit: timeLimit, stallLimit: stallLimit) { channel in
-                let traced = self.traced(channel)
+            report = Sandbox.run(timeLimit: timeLimit, stallLimit: stallLimit, progress: { beacon.progress }) { channel in
+                let traced = self.traced(channel, beacon, sayingActions: known == nil)
                 let out = traced.run(source, collectCoverage: false)
                 channel.send("R " + IsolatedOutcome(out).line)
                 return 0
             }
             if report.end != .stalled { break }
         }
-        return Self.outcome(of: report, implementation: implementation.name, oracle: oracle.name)
+        return Self.outcome(of: report, beacon: beacon, known: known, implementation: implementation.name, oracle: oracle.name)
     }
 
-    /// This runner with both drivers reporting each call to `channel`.
-    func traced(_ channel: Sandbox.Channel) -> Runner {
+    /// This runner with both drivers keeping `beacon` up to date, and the implementation's
+    /// saying each action to `channel` when `sayingActions`.
+    func traced(_ channel: Sandbox.Channel, _ beacon: TraceBeacon, sayingActions: Bool) -> Runner {
         var r = self
         let (impl, ref) = (implementation, oracle)
         r.implementation = DriverFactory(name: impl.name, summary: impl.summary, capabilities: impl.capabilities) {
-            TracingDriver(base: impl.make($0), channel: channel, role: "implementation")
+            TracingDriver(base: impl.make($0), channel: sayingActions ? channel : nil, beacon: beacon, oracle: false)
         }
         r.oracle = DriverFactory(name: ref.name, summary: ref.summary, capabilities: ref.capabilities) {
-            TracingDriver(base: ref.make($0), channel: channel, role: "oracle")
+            TracingDriver(base: ref.make($0), channel: nil, beacon: beacon, oracle: true)
         }
         return r
     }
 
-    /// The outcome a child's report stands for.
-    static func outcome(of report: Sandbox.Report, implementation: String, oracle: String) -> Outcome {
+    /// The outcome a child's report stands for: the actions it was handed — `known`'s first
+    /// `beacon.applied`, or those it said — and where it was.
+    static func outcome(of report: Sandbox.Report, beacon: TraceBeacon?, known: [Action]?, implementation: String, oracle: String) -> Outcome {
         var out = Outcome()
-        var calling: String?
+        if let known { out.executed = Array(known.prefix(beacon?.applied ?? 0)) }
         for line in report.messages {
-            if line.hasPrefix("A "), let a = try? JSONDecoder().decode(Action.self, from: Data(line.dropFirst(2).utf8)) { out.executed.append(a) }
-            else if line.hasPrefix("B ") { calling = String(line.dropFirst(2)) }
-            else if line == "E" { calling = nil }
+            if known == nil, line.hasPrefix("A "), let a = try? JSONDecoder().decode(Action.self, from: Data(line.dropFirst(2).utf8)) { out.executed.append(a) }
             else if line.hasPrefix("R "), let r = IsolatedOutcome(line: String(line.dropFirst(2))) {
                 out.failure = r.failure(out.executed)
                 if let f = out.failure { out.executed = Array(out.executed.prefix(f.step)) }
             }
         }
+        let calling = beacon?.calling
         if case .exited(0) = report.end { return out }
         // It died: where, and of what.
         let who: String
@@ -94,28 +110,32 @@ extension Runner {
     }
 }
 
-/// A driver that tells the parent of an isolated run what it is about to do.
+/// A driver that keeps an isolated run's `TraceBeacon` up to date, and says each action to
+/// the parent when it has a channel.
 struct TracingDriver: GridDriver {
     var base: any GridDriver
-    let channel: Sandbox.Channel
-    let role: String
+    let channel: Sandbox.Channel?
+    let beacon: TraceBeacon
+    let oracle: Bool
 
     mutating func apply(_ action: Action) -> StepOutcome {
-        if role == "implementation", let data = try? JSONEncoder().encode(action) { channel.send("A " + String(decoding: data, as: UTF8.self)) }
-        channel.send("B \(role).apply")
-        defer { channel.send("E") }
+        if !oracle {
+            if let channel, let data = try? JSONEncoder().encode(action) { channel.send("A " + String(decoding: data, as: UTF8.self)) }
+            beacon.applying()
+        }
+        beacon.begin(.apply, oracle: oracle); defer { beacon.end() }
         return base.apply(action)
     }
     func observe() -> Observation {
-        channel.send("B \(role).observe"); defer { channel.send("E") }
+        beacon.begin(.observe, oracle: oracle); defer { beacon.end() }
         return base.observe()
     }
     func roundTrip() -> Result<Observation, RoundTripError>? {
-        channel.send("B \(role).roundTrip"); defer { channel.send("E") }
+        beacon.begin(.roundTrip, oracle: oracle); defer { beacon.end() }
         return base.roundTrip()
     }
     func storageProblem() -> String? {
-        channel.send("B \(role).storageProblem"); defer { channel.send("E") }
+        beacon.begin(.storageProblem, oracle: oracle); defer { beacon.end() }
         return base.storageProblem()
     }
 }

@@ -53,7 +53,8 @@ public struct SupervisedCampaign: Sendable {
         // shrinks and encodes a failure.
         let differing = Runner(implementation: .reference(Policy(activeAfterClose: .none)), oracle: .reference)
         var config = Campaign.Config(); config.sequences = 40; config.largeGrids = false; config.shrinkTime = 1
-        let r = Campaign(runner: differing.traced(Sandbox.Channel(fd: sink)), config: config).run()
+        let traced = TraceBeacon().map { differing.traced(Sandbox.Channel(fd: sink), $0, sayingActions: true) } ?? differing
+        let r = Campaign(runner: traced, config: config).run()
         _ = result(line(r))
         return true
     }()
