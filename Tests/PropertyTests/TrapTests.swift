@@ -32,6 +32,20 @@ struct ObserveTrapsAtThreeTabs: CheckableDriver {
     func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
 }
 
+/// Production whose third action never returns.
+struct HangsOnThirdAction: CheckableDriver {
+    var base: TabModelDriver
+    var applied = 0
+    init(viewport: ViewportSpec) { base = TabModelDriver(viewport: viewport) }
+    mutating func apply(_ action: Action) -> StepOutcome {
+        applied += 1
+        while applied == 3 { usleep(10_000) }
+        return base.apply(action)
+    }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
 /// A property of the checker's own that reads past the end once three tabs are open.
 struct TrapsAtThreeTabs: StepProperty {
     static let name = Property("trapsAtThree")
@@ -107,7 +121,8 @@ struct TrapsAtThreeTabs: StepProperty {
 
     /// Where a child died comes from memory it shares with the parent (`TraceBeacon`, #24.3),
     /// not from a line per call: a trap in the oracle's observe is named as that; a generated
-    /// sequence (which the parent cannot know) comes back action for action; and a trap shrunk
+    /// sequence (which the parent cannot know) comes back action for action; a call that never
+    /// returns is a hang in that call; and a trap shrunk
     /// with candidates forked from two threads gives the sequence one thread gives.
     @Test func whereAChildDiedComesFromSharedMemory() async {
         await #expect(processExitsWith: .success) {
@@ -115,6 +130,11 @@ struct TrapsAtThreeTabs: StepProperty {
             let f = oracleTraps.runIsolated(.actions([.newTab, .newTab, .setQuery("x"), .newTab, .newTab])).failure
             precondition(f?.step == 4 && f?.action == .newTab, "\(String(describing: f))")
             precondition(f?.violation.message.contains("ObserveTrapsAtThreeTabs (the oracle) trapped in observe") == true, "\(String(describing: f))")
+            // A call that never returns shows no progress in the beacon: a hang, named where.
+            let hangs = Runner(implementation: DriverFactory(HangsOnThirdAction.self))
+            let h = hangs.runIsolated(.actions([.newTab, .newTab, .newTab, .newTab]), stallLimit: 0.3).failure
+            precondition(h?.step == 3 && h?.violation.rule == "hang", "\(String(describing: h))")
+            precondition(h?.violation.message.contains("HangsOnThirdAction (the implementation) hung in apply") == true, "\(String(describing: h))")
             // Between driver calls it is the checker's own code (here a property) that died.
             var checkerTraps = Runner()
             checkerTraps.customProperties = [TrapsAtThreeTabs()]

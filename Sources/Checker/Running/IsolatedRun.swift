@@ -32,6 +32,7 @@ extension Runner {
         }
         var report = Sandbox.Report()
         for _ in 0..<3 {
+            beacon.reset()
             report = Sandbox.run(timeLimit: timeLimit, stallLimit: stallLimit, progress: { beacon.progress }) { channel in
                 let traced = self.traced(channel, beacon, sayingActions: known == nil)
                 let out = traced.run(source, collectCoverage: false)

@@ -135,7 +135,8 @@ package enum Sandbox {
                 kill(pid, SIGKILL); return (out, err, .stalled)
             }
             var fds = [a, b].filter { open[$0]! }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(left, 1) * 1000))
+            // Woken at least once a second, or once per stall limit when that is shorter.
+            let ready = poll(&fds, nfds_t(fds.count), Int32(max(min(left, stall, 1), 0.001) * 1000))
             if ready < 0 && errno != EINTR { break }
             for p in fds where p.revents != 0 {
                 let n = read(p.fd, &buffer, buffer.count)

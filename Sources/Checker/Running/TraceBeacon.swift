@@ -38,6 +38,8 @@ final class TraceBeacon: @unchecked Sendable {
     /// Calls begun and ended so far: what the parent takes for progress.
     var progress: UInt64 { words[2] }
 
+    /// Back to the start, for a new child.
+    func reset() { words.update(repeating: 0, count: 3) }
     func applying() { words[0] &+= 1 }
     func begin(_ call: Call, oracle: Bool) { words[1] = UInt64(call.rawValue + (oracle ? 4 : 0)); words[2] &+= 1 }
     func end() { words[1] = 0; words[2] &+= 1 }
