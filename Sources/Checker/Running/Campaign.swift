@@ -171,9 +171,11 @@ public struct Campaign: Sendable {
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         shrinker.closesMakeTabs = runner.policy.emptyGrid == .replacedByNewTab
         let isolated = config.isolated
-        // Isolated candidates are forked from `jobs` threads at once. The runtime is warmed up
-        // before the first fork, and a child that blocks on a lock another thread held at its
-        // fork stalls and is run again (`Runner.runIsolated`).
+        // Isolated candidates are forked from `jobs` threads at once. A child forked while
+        // another thread holds a lock of the runtime (making a type's metadata the first time)
+        // blocks on it: so the parent's side of an isolated run is run once alone first, and
+        // a child that stalls all the same is run again (`Runner.runIsolated`).
+        if isolated && config.jobs > 1 { _ = runner.runIsolated(.actions(actions)) }
         let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
             let out = isolated ? runner.runIsolated(.actions(candidate)) : runner.run(.actions(candidate), collectCoverage: false)
             guard let f = out.failure else { return false }

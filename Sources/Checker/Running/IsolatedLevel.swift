@@ -42,14 +42,15 @@ extension ExhaustiveSearch.Level {
                     else if !last, let key = StateHash(line: line) { results.set(i, key) }
                 }
                 guard report.end != .exited(0) else { return }
+                // A stall is tried twice more, as in `Runner.runIsolated`: a child forked while
+                // another thread held a lock can block on it — before its first candidate, too —
+                // and a candidate skipped for that would leave the level unproven.
+                let at = current ?? start
+                if report.end == .stalled && at != stalledAt.index { stalledAt = (at, 1); next = at; continue }
+                if report.end == .stalled && stalledAt.tries < 2 { stalledAt.tries += 1; next = at; continue }
                 // Stopped (the deadline, an interrupt) or dead outside a candidate: the rest of
                 // the stride is unrun, and the level proves nothing past it.
-                guard let died = current, report.end != .timedOut, !report.end.isKill else { cut.lower(to: current ?? start); return }
-                // A stall is tried twice more, as in `Runner.runIsolated`: a child forked while
-                // another thread held a lock can block on it, and a candidate skipped for that
-                // would leave the level unproven.
-                if report.end == .stalled && died != stalledAt.index { stalledAt = (died, 1); next = died; continue }
-                if report.end == .stalled && stalledAt.tries < 2 { stalledAt.tries += 1; next = died; continue }
+                guard let died = current, report.end != .timedOut, !report.end.isKill else { cut.lower(to: at); return }
                 if counts(report.end) { firstFailure.lower(to: died) }
                 next = died + workers
             }

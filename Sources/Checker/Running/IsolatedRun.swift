@@ -17,14 +17,10 @@ extension Runner {
         SupervisedCampaign.warmUp()
         _ = implementation.make(startViewport).observe()
         // Fixed actions are known here: the child only counts them (the filter is the run loop's).
-        let known: [Action]?
-        var source = source
+        var source = source, known: [Action]?
         if case .actions(let a) = source {
-            let c = capabilities
-            known = c == Capability.all ? a : a.filter { c.allows($0) }
-            source = .actions(known!)
-        } else {
-            known = nil
+            let c = capabilities, fixed = c == Capability.all ? a : a.filter { c.allows($0) }
+            (source, known) = (.actions(fixed), fixed)
         }
         guard let beacon = TraceBeacon() else {
             let report = Sandbox.Report(stderr: "mmap: \(String(cString: strerror(errno)))", end: .killed("no shared memory"))
