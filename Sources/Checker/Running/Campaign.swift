@@ -171,16 +171,12 @@ public struct Campaign: Sendable {
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         shrinker.closesMakeTabs = runner.policy.emptyGrid == .replacedByNewTab
         let isolated = config.isolated
-        // Isolated candidates are forked from `jobs` threads at once. A child forked while
-        // another thread holds a lock of the runtime (making a type's metadata the first time)
-        // blocks on it: so the parent's side of an isolated run is run once alone first, and
-        // a child that stalls all the same is run again (`Runner.runIsolated`).
-        if isolated && config.jobs > 1 { _ = runner.runIsolated(.actions(actions)) }
-        let r = shrinker.shrink(actions, jobs: config.jobs) { candidate in
-            let out = isolated ? runner.runIsolated(.actions(candidate)) : runner.run(.actions(candidate), collectCoverage: false)
-            guard let f = out.failure else { return false }
-            return f.violation.sameFailure(as: failure.violation)
-        }
+        // Isolated candidates run `jobs` at a time too, each in a child forked from this
+        // thread (a child forked while another thread holds a lock can block on it).
+        let same: @Sendable (Runner.Outcome) -> Bool = { out in out.failure.map { $0.violation.sameFailure(as: failure.violation) } ?? false }
+        let r = isolated
+            ? shrinker.shrink(actions, width: config.jobs) { chunk in runner.runIsolated(batch: chunk.map { .actions($0) }).firstIndex(where: same) }
+            : shrinker.shrink(actions, jobs: config.jobs) { same(runner.run(.actions($0), collectCoverage: false)) }
         // Re-run the minimal sequence for its exact failure (and trim anything after it) —
         // three times: a model that depends on more than the actions shows here.
         let run = { (a: [Action]) in isolated ? runner.runIsolated(.actions(a)) : runner.run(.actions(a), collectCoverage: false) }

@@ -14,30 +14,42 @@ extension Runner {
     /// forked from a process with other threads, a child can block on a lock one of them held
     /// at the fork; a model in an endless loop stalls every time and is reported as a hang.
     public func runIsolated(_ source: Source, timeLimit: Double = 60, stallLimit: Double = 10) -> Outcome {
+        runIsolated(batch: [source], timeLimit: timeLimit, stallLimit: stallLimit)[0]
+    }
+
+    /// Each source in a child of its own, side by side: all forked from this thread
+    /// (`Sandbox.runAll`), so no other thread of ours can hold a lock a child needs. Those
+    /// that stall are run again, twice at most.
+    public func runIsolated(batch sources: [Source], timeLimit: Double = 60, stallLimit: Double = 10) -> [Outcome] {
         SupervisedCampaign.warmUp()
         _ = implementation.make(startViewport).observe()
         // Fixed actions are known here: the child only counts them (the filter is the run loop's).
-        var source = source, known: [Action]?
-        if case .actions(let a) = source {
-            let c = capabilities, fixed = c == Capability.all ? a : a.filter { c.allows($0) }
-            (source, known) = (.actions(fixed), fixed)
+        let c = capabilities
+        let runs: [(source: Source, known: [Action]?)] = sources.map { source in
+            guard case .actions(let a) = source else { return (source, nil) }
+            let fixed = c == Capability.all ? a : a.filter { c.allows($0) }
+            return (.actions(fixed), fixed)
         }
-        guard let beacon = TraceBeacon() else {
-            let report = Sandbox.Report(stderr: "mmap: \(String(cString: strerror(errno)))", end: .killed("no shared memory"))
-            return Self.outcome(of: report, beacon: nil, known: known, implementation: implementation.name, oracle: oracle.name)
+        let beacons = runs.map { _ in TraceBeacon() }
+        var reports = beacons.map { $0 != nil ? Sandbox.Report()
+            : Sandbox.Report(stderr: "mmap: \(String(cString: strerror(errno)))", end: .killed("no shared memory")) }
+        var pending = sources.indices.filter { beacons[$0] != nil }
+        for _ in 0..<3 where !pending.isEmpty {
+            let got = Sandbox.runAll(timeLimit: timeLimit, stallLimit: stallLimit, pending.map { i in
+                let beacon = beacons[i]!, run = runs[i]
+                beacon.reset()
+                return (progress: { beacon.progress }, body: { channel in
+                    let out = self.traced(channel, beacon, sayingActions: run.known == nil).run(run.source, collectCoverage: false)
+                    channel.send("R " + IsolatedOutcome(out).line)
+                    return 0
+                })
+            })
+            for (k, i) in pending.enumerated() { reports[i] = got[k] }
+            pending = pending.filter { reports[$0].end == .stalled }
         }
-        var report = Sandbox.Report()
-        for _ in 0..<3 {
-            beacon.reset()
-            report = Sandbox.run(timeLimit: timeLimit, stallLimit: stallLimit, progress: { beacon.progress }) { channel in
-                let traced = self.traced(channel, beacon, sayingActions: known == nil)
-                let out = traced.run(source, collectCoverage: false)
-                channel.send("R " + IsolatedOutcome(out).line)
-                return 0
-            }
-            if report.end != .stalled { break }
+        return sources.indices.map { i in
+            Self.outcome(of: reports[i], beacon: beacons[i], known: runs[i].known, implementation: implementation.name, oracle: oracle.name)
         }
-        return Self.outcome(of: report, beacon: beacon, known: known, implementation: implementation.name, oracle: oracle.name)
     }
 
     /// This runner with both drivers keeping `beacon` up to date, and the implementation's

@@ -85,65 +85,8 @@ package enum Sandbox {
     /// the child's exit status.
     package static func run(timeLimit: Double = 60, stallLimit: Double = 10, progress: @escaping () -> UInt64 = { 0 },
                             _ body: (Channel) -> Int32) -> Report {
-        var channel: [Int32] = [0, 0], errors: [Int32] = [0, 0]
-        guard pipe(&channel) == 0 else { return Report(stderr: "pipe: \(String(cString: strerror(errno)))", end: .killed("no pipe")) }
-        guard pipe(&errors) == 0 else {
-            close(channel[0]); close(channel[1])
-            return Report(stderr: "pipe: \(String(cString: strerror(errno)))", end: .killed("no pipe"))
+        withoutActuallyEscaping(body) { body in
+            runAll(timeLimit: timeLimit, stallLimit: stallLimit, [(progress, body)])[0]
         }
-        fflush(nil)
-        let pid = fork()
-        if pid == 0 {
-            close(channel[0]); close(errors[0])
-            dup2(errors[1], 2)
-            exitFastOnTraps()
-            // A child whose parent is gone cannot be killed by it: it ends itself after the
-            // time limit (SIGALRM's default), also when it is blocked for ever.
-            alarm(UInt32(min(max(timeLimit + 5, 1), 86_400)))
-            let status = body(Channel(fd: channel[1]))
-            _exit(status)
-        }
-        close(channel[1]); close(errors[1])
-        defer { close(channel[0]); close(errors[0]) }
-        guard pid > 0 else { return Report(stderr: "fork: \(String(cString: strerror(errno)))", end: .killed("no fork")) }
-        var report = Report()
-        let (out, err, ended) = drain(channel[0], errors[0], pid: pid, until: RunClock.now() + timeLimit, stall: stallLimit, progress: progress)
-        report.messages = String(decoding: out, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        report.stderr = String(decoding: err.suffix(8_192), as: UTF8.self)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        report.end = ended ?? end(ofStatus: status)
-        return report
-    }
-
-    /// Reads both pipes to their end (a child writing more than a pipe holds would block),
-    /// killing the child when the deadline passes or it stalls.
-    static func drain(_ a: Int32, _ b: Int32, pid: pid_t, until deadline: Double, stall: Double,
-                      progress: () -> UInt64) -> (Data, Data, End?) {
-        var out = Data(), err = Data()
-        var open = [a: true, b: true]
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var lastActivity = RunClock.now(), lastProgress = progress(), lastBytes = 0
-        while open[a]! || open[b]! {
-            let now = RunClock.now()
-            let left = deadline - now
-            if left <= 0 { kill(pid, SIGKILL); return (out, err, .timedOut) }
-            let p = progress()
-            if p != lastProgress || out.count + err.count != lastBytes {
-                lastProgress = p; lastBytes = out.count + err.count; lastActivity = now
-            } else if now - lastActivity > stall {
-                kill(pid, SIGKILL); return (out, err, .stalled)
-            }
-            var fds = [a, b].filter { open[$0]! }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            // Woken at least once a second, or once per stall limit when that is shorter.
-            let ready = poll(&fds, nfds_t(fds.count), Int32(max(min(left, stall, 1), 0.001) * 1000))
-            if ready < 0 && errno != EINTR { break }
-            for p in fds where p.revents != 0 {
-                let n = read(p.fd, &buffer, buffer.count)
-                if n > 0 { if p.fd == a { out.append(buffer, count: n) } else { err.append(buffer, count: n) } }
-                else if n == 0 || errno != EINTR { open[p.fd] = false }
-            }
-        }
-        return (out, err, nil)
     }
 }

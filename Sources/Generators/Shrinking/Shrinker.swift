@@ -92,6 +92,14 @@ public struct Shrinker {
         }
     }
 
+    /// The same shrink with `width` candidates handed to `firstFailing` at once, which runs
+    /// them as it likes — in processes of their own, forked from one thread — and returns the
+    /// index of the first that still fails the same way. The result does not depend on
+    /// `width`, as with `jobs`.
+    public func shrink(_ original: [Action], width: Int, firstFailing: @escaping ([[Action]]) -> Int?) -> Result {
+        core(original, width: max(1, width), evaluate: firstFailing)
+    }
+
     /// Runs the passes to a fixed point. `evaluate` runs up to `width` candidates and
     /// returns the index of the first that fails, if any.
     func core(_ original: [Action], width: Int, evaluate: @escaping ([[Action]]) -> Int?) -> Result {
