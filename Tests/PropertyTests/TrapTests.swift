@@ -123,7 +123,7 @@ struct TrapsAtThreeTabs: StepProperty {
     /// not from a line per call: a trap in the oracle's observe is named as that; a generated
     /// sequence (which the parent cannot know) comes back action for action; a call that never
     /// returns is a hang in that call; and a trap shrunk
-    /// with candidates forked from two threads gives the sequence one thread gives.
+    /// two candidates at a time gives the sequence one at a time gives.
     @Test func whereAChildDiedComesFromSharedMemory() async {
         await #expect(processExitsWith: .success) {
             let oracleTraps = Runner(oracle: DriverFactory(ObserveTrapsAtThreeTabs.self))
