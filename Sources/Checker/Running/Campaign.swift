@@ -174,21 +174,21 @@ public struct Campaign: Sendable {
         // Isolated candidates run `jobs` at a time too, each in a child forked from this
         // thread (a child forked while another thread holds a lock can block on it).
         let same: @Sendable (Runner.Outcome) -> Bool = { out in out.failure.map { $0.violation.sameFailure(as: failure.violation) } ?? false }
+        let run: @Sendable ([Action]) -> Runner.Outcome = { a in isolated ? runner.runIsolated(.actions(a)) : runner.run(.actions(a), collectCoverage: false) }
         let r = isolated
             ? shrinker.shrink(actions, width: config.jobs) { chunk in runner.runIsolated(batch: chunk.map { .actions($0) }).firstIndex(where: same) }
-            : shrinker.shrink(actions, jobs: config.jobs) { same(runner.run(.actions($0), collectCoverage: false)) }
+            : shrinker.shrink(actions, jobs: config.jobs) { same(run($0)) }
         // Re-run the minimal sequence for its exact failure (and trim anything after it) —
         // three times: a model that depends on more than the actions shows here.
-        let run = { (a: [Action]) in isolated ? runner.runIsolated(.actions(a)) : runner.run(.actions(a), collectCoverage: false) }
         let final = run(r.actions)
-        let again = 1 + (0..<2).filter { _ in run(r.actions).failure?.violation.sameFailure(as: failure.violation) == true }.count
+        let again = 1 + (0..<2).filter { _ in same(run(r.actions)) }.count
         let shrunkFails = final.failure?.violation.sameFailure(as: failure.violation) == true
         var found = Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,
                           shrunk: shrunkFails ? final.executed : actions, shrunkFailure: shrunkFails ? final.failure! : failure,
                           shrinkAttempts: r.attempts, shrinkPasses: r.passes,
                           shrinkSeconds: RunClock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
         if !shrunkFails || again < 3 {
-            let original = (0..<3).filter { _ in run(actions).failure?.violation.sameFailure(as: failure.violation) == true }.count
+            let original = (0..<3).filter { _ in same(run(actions)) }.count
             found.nondeterministic = "the shrunk sequence (\(r.actions.count) steps) failed again in \(shrunkFails ? again : 0) of 3 runs, "
                 + "the original (\(actions.count) steps) in \(original) of 3 — the model depends on more than the actions (the order of a Set or "
                 + "Dictionary, the clock, state shared between instances)" + (shrunkFails ? "" : "; the original is reported, the shrunk one did not fail")

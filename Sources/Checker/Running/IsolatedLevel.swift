@@ -12,7 +12,7 @@ extension ExhaustiveSearch.Level {
     /// takes up the stride after it. The first failure in alphabet order
     /// wins, as in `run()`, so the result does not depend on `workers`.
     func runIsolated(counts: @escaping @Sendable (Sandbox.End) -> Bool, deadline: Double?) -> (firstFailure: Int?, keys: [StateHash?], complete: Bool) {
-        let results = Slots<StateHash?>(count: last ? 0 : total, empty: nil)
+        var keys = [StateHash?](repeating: nil, count: last ? 0 : total)
         var firstFailure = total
         var cut = total             // the lowest candidate a stopped child left unrun
         SupervisedCampaign.warmUp()
@@ -45,7 +45,7 @@ extension ExhaustiveSearch.Level {
                 guard let i = current else { continue }
                 current = nil
                 if line == "F" { firstFailure = min(firstFailure, i) }
-                else if !last, let key = StateHash(line: line) { results.set(i, key) }
+                else if !last, let key = StateHash(line: line) { keys[i] = key }
             }
             guard report.end != .exited(0) else { next[w] = total; return }
             // A stall is tried twice more, as in `Runner.runIsolated`: a child can block on a
@@ -63,7 +63,7 @@ extension ExhaustiveSearch.Level {
         if shouldStop() { cut = 0 }
         // A failure below every unrun candidate is still the first; otherwise nothing is known.
         let first = firstFailure < min(total, cut) ? firstFailure : nil
-        return (first, results.values, first != nil || cut >= total)
+        return (first, keys, first != nil || cut >= total)
     }
 }
 

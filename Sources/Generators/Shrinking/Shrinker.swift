@@ -85,7 +85,7 @@ public struct Shrinker {
     /// time cap stops it). `attempts` counts what sequential shrinking would have run.
     public func shrink(_ original: [Action], jobs: Int, fails: @escaping @Sendable ([Action]) -> Bool) -> Result {
         guard jobs > 1 else { return shrink(original, fails: fails) }
-        return core(original, width: jobs) { chunk in
+        return shrink(original, width: jobs) { chunk in
             let results = Slots(count: chunk.count, empty: false)
             DispatchQueue.concurrentPerform(iterations: chunk.count) { i in results.set(i, fails(chunk[i])) }
             return results.values.firstIndex(of: true)
