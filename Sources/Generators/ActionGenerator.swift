@@ -9,6 +9,11 @@ public struct GenerationState: Sendable {
     public var hasSaved = false
     /// Every id ever seen, so closes and completions can target tabs closed since.
     public var knownIDs: [String] = []
+    /// The displayed ids and the active tab (shared with the observation, not copied), and the
+    /// displayed index the last step aimed at: where index choices are biased to (#35).
+    public var displayed: [String] = []
+    public var active: String?
+    public var lastIndex: Int?
     public init() {}
 }
 
@@ -63,7 +68,7 @@ public struct ActionGenerator: Sendable {
         let invalid = c.bool(config.invalidShare)
         func index(_ count: Int) -> Int {
             if invalid || count == 0 { return c.element(of: [-1, count, count + 1, Int.max, Int.min]) }
-            return c.int(in: 0...(count - 1))
+            return IndexBias.index(&c, count: count, state: s)
         }
         func id() -> String {
             if invalid || s.knownIDs.isEmpty { return c.element(of: ["nope", "", "t0"]) }
@@ -75,9 +80,16 @@ public struct ActionGenerator: Sendable {
         case .closeDisplayed: return .closeDisplayed(index(s.displayedCount))
         case .closeID: return .closeID(id())
         case .closeAll: return .closeAll
-        case .setQuery: return .setQuery(Values.query(titles: s.titles).run(&c))
+        case .setQuery: return .setQuery(Values.query(titles: s.titles, current: s.query).run(&c))
         case .search: return c.element(of: [.beginSearch, .endSearch, .cancelSearch])
-        case .setTitle: return .setTitle(id: id(), title: Values.title.run(&c))
+        case .setTitle:
+            // A page's title often grows or shrinks by a little as it loads: a quarter are typed
+            // onto the tab's current title.
+            let target = id()
+            if c.bool(0.25), let at = s.tabIDs.firstIndex(of: target) {
+                return .setTitle(id: target, title: Typing.edit(s.titles[at], titles: []).run(&c))
+            }
+            return .setTitle(id: target, title: Values.title.run(&c))
         case .move: return .move(from: index(s.displayedCount), to: index(s.displayedCount))
         case .select: return .select(index(s.displayedCount))
         case .reopen: return .reopen

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Session files for restore (P2, P3): valid ones, and valid ones broken in one way —
-/// truncated, wrong version, duplicate id, unknown active tab, wrong types, byte noise.
+/// truncated, wrong version, duplicate id, unknown active tab, wrong types, byte noise — or spelt
+/// as the canonical writer never spells them (`SessionSpellings.swift`).
 public enum SessionText {
     public static func valid(ids: [String], titles: [String], active: String?) -> String {
         file(active: active, tabs: zip(ids, titles).map(tab))
@@ -38,8 +39,9 @@ public enum SessionText {
         let titles = (0..<n).map { _ in Values.title.run(&c) }
         let active = n > 0 && c.bool(0.7) ? ids[c.int(in: 0...(n - 1))] : nil
         let good = valid(ids: ids, titles: titles, active: active)
-        switch c.int(in: 0...9) {
+        switch c.int(in: 0...11) {
         case 0, 1: return good
+        case 10, 11: return oddlySpelt(&c, ids: ids, titles: titles, active: active)
         case 2: return String(good.prefix(c.int(in: 0...max(0, good.count - 1))))          // truncated
         case 3: return good.replacing("\"version\":1", with: "\"version\":\(c.element(of: [0, 2, 99, -1]))")
         case 4: return n > 0 ? valid(ids: ids + [ids[0]], titles: titles + ["dup"], active: active) : "{}"

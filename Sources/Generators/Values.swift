@@ -10,18 +10,26 @@ public enum Values {
         "👩‍👩‍👧", "👩", "\u{200D}", "שלום", "مرحبا", "New Tab", "new", "TAB", "Ω", "ω", "\r\n", "\n", "\r",
     ]
 
+    /// A title: mostly the small alphabet, then characters of every class (`TextClass`), the
+    /// tricky cases, real titles, raw UTF-8 bytes and very long ones.
     public static let title: Gen<String> = .oneOf([
         (6, .string(smallAlphabet, length: 0...4)),
         (3, .string(tricky, length: 1...3)),
+        (3, classText(length: 1...4)),
         (1, .element(["New Tab", "Apple", "apple pie", "Swift Forums"])),
+        (1, rawText),
         (1, Gen { c in String(repeating: "ab", count: c.int(in: 100...600)) }),   // very long
     ])
 
-    /// A query: often a piece of an open tab's title with its case changed.
-    public static func query(titles: [String]) -> Gen<String> {
+    /// A query: often a piece of an open tab's title with its case changed, or the current
+    /// query edited by one keystroke (`Typing`: what incremental filtering must get right).
+    public static func query(titles: [String], current: String = "") -> Gen<String> {
         .oneOf([
             (4, .string(smallAlphabet, length: 0...2)),
             (2, .string(tricky, length: 1...2)),
+            (2, classText(length: 1...2)),
+            (1, rawText),
+            (5, Typing.edit(current, titles: titles)),
             (titles.isEmpty ? 0 : 4, Gen { c in
                 let t = Array(c.element(of: titles.isEmpty ? [""] : titles))
                 if t.isEmpty { return "" }

@@ -17,6 +17,7 @@ G = "Sources/TabModel/GridLayout.swift"
 W = "Sources/TabModel/Swipe.swift"
 R = "Sources/TabModel/RecentlyClosed.swift"
 ST = "Sources/TabModel/SessionStore.swift"
+SS = "Sources/TabModel/Session.swift"
 
 MUTANTS = [
   ("f2-insert-full-count", "F2", "tutorial bug 1: a new tab's insert index is tabs.count - 1 even under a filter",
@@ -103,12 +104,26 @@ MUTANTS = [
   ("p5-corrupt-main-skips-backup", "P5", "a corrupt session file makes load give up and start empty instead of reading the backup",
    ST, "                problems.append(\"\\(file.split(separator: \"/\").last.map(String.init) ?? file): \\(error)\")\n",
    "                problems.append(\"\\(file.split(separator: \"/\").last.map(String.init) ?? file): \\(error)\")\n                break\n"),
+  # #35: bugs that only values the generators did not draw before show (docs/mutation-score.md).
+  ("f6-narrows-on-typed-scalar", "F6", "incremental filter: a query whose UTF-8 extends the last one only narrows the tabs shown, though a typed combining mark or LF changes the last character",
+   T, "        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let diff = list.refilter { Self.matches($0, q) }",
+   "        // Typing on: the new query extends the old one, so only tabs shown now can match.\n        let before = loweredQuery\n        let narrowing = !before.isEmpty && newQuery.lowercased().utf8.starts(with: before.utf8)\n        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let diff = list.refilter { narrowing && !Self.matches($0, before) ? false : Self.matches($0, q) }"),
+  ("f1-byte-fold-punctuation", "F1", "the byte fast path of the filter folds case with | 0x20, which also takes [ for {, @ for ` and NUL for a space",
+   T, "                    while j < m && t[i + j] == q[j] { j += 1 }", "                    while j < m && t[i + j] | 0x20 == q[j] | 0x20 { j += 1 }"),
+  ("p3-uppercase-hex-escape", "P3", "the session fast path reads upper-case hex in \\u escapes without adding 10: \\u001F is read as U+0015",
+   SS, "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n",
+   "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n        case UInt8(ascii: \"A\")...UInt8(ascii: \"F\"): return b - UInt8(ascii: \"A\")\n"),
+  ("p3-version-wraps", "P3", "the session fast path reads a version of up to 20 digits with wrapping arithmetic: 18446744073709551617 wraps to 1 and is accepted",
+   SS, "        while at < bytes.count, at - start < 10, (UInt8(ascii: \"0\")...UInt8(ascii: \"9\")).contains(bytes[at]) { at += 1 }\n        let digits = bytes[start..<at]\n        guard !digits.isEmpty, digits.count <= 9, digits.count == 1 || digits.first != UInt8(ascii: \"0\") else { return nil }\n        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: \"0\")) }",
+   "        while at < bytes.count, at - start < 21, (UInt8(ascii: \"0\")...UInt8(ascii: \"9\")).contains(bytes[at]) { at += 1 }\n        let digits = bytes[start..<at]\n        guard !digits.isEmpty, digits.count <= 20, digits.count == 1 || digits.first != UInt8(ascii: \"0\") else { return nil }\n        return digits.reduce(0) { $0 &* 10 &+ Int($1 - UInt8(ascii: \"0\")) }"),
+  ("a3-position-within-chunk", "A3", "removing a tab reports its index within its chunk as its place in tabs: past 128 tabs the next active tab and the reopen position are wrong",
+   L, "        return (entry, loc.position, loc.displayedIndex)", "        return (entry, i, loc.displayedIndex)"),
 ]
 
 def main():
     root = os.getcwd()
-    if subprocess.run(["git", "diff", "--quiet", "--", "Sources"], cwd=root).returncode != 0:
-        sys.exit("make-mutants: Sources/ has uncommitted changes; commit or stash them first")
+    if subprocess.run(["git", "diff", "--quiet", "--", "Sources/TabModel"], cwd=root).returncode != 0:
+        sys.exit("make-mutants: Sources/TabModel has uncommitted changes; commit or stash them first")
     out = os.path.join(root, "scripts", "mutants")
     for f in os.listdir(out):
         if f.endswith(".patch"): os.remove(os.path.join(out, f))

@@ -47,6 +47,8 @@ struct RunLoop {
     var weights: [Int] = []
     var length = 0
     var opening = 0
+    /// Whether the opening gives its new tabs titles (`openingAction`).
+    var titledOpening = false
 
     init(_ runner: Runner, _ source: Runner.Source, start: (any GridDriver, any GridDriver)?, collectCoverage: Bool,
          onStep: ((Runner.StepRecord) -> Void)?) {
@@ -85,6 +87,7 @@ struct RunLoop {
             weights = runner.generator.weights(of: enabled)
             opening = max(0, newTabs)
             length = opening + c.int(in: 1...max(1, maxSteps))
+            titledOpening = opening > 0 && capabilities.allows(.setTitle(id: "", title: "")) && c.bool(0.75)
             choices = c
         }
     }
@@ -95,7 +98,7 @@ struct RunLoop {
     @inline(__always) mutating func nextAction(_ step: Int) -> Action {
         let action: Action
         if step < opening {
-            action = .newTab
+            action = openingAction()
         } else if choices != nil {
             // After an opening, every id is new to generation: scan them all (`after: nil`).
             runner.updateGenerationState(&genState, refObs, after: step == opening ? nil : out.executed.last, &known)
@@ -110,6 +113,17 @@ struct RunLoop {
         if case .setViewport(let v) = action { viewport = v }
         if case .willAppear = action { appeared = true }
         return action
+    }
+
+    /// A step of a large grid's opening: a new tab, or — in three generated openings of four,
+    /// after half of their new tabs — a title for the tab just opened, so a query hides some of
+    /// a large grid and not all or none (#35). A title step lengthens the opening by one.
+    mutating func openingAction() -> Action {
+        guard choices != nil, titledOpening, case .newTab? = out.executed.last, let id = refObs.tabIDs.last,
+              choices!.bool(0.5) else { return .newTab }
+        opening += 1
+        length += 1
+        return .setTitle(id: id, title: Values.title.run(&choices!))
     }
 
     /// Applies the action to both drivers. A crash is a failure of its own kind, whatever

@@ -198,6 +198,12 @@ public struct Runner: Sendable {
         s.query = o.query
         s.pendingFlyAways = o.pending
         s.swiping = o.swipeHolder != nil
+        s.displayed = o.displayed
+        s.active = o.active
+        switch last {
+        case .closeDisplayed(let i)?, .select(let i)?, .move(_, let i)?, .swipeBegan(let i, _, _)?, .tapClose(let i)?: s.lastIndex = i
+        default: break
+        }
         // New ids enter only through a new tab (appended last) or a restore (a reopen brings
         // back ids seen before): the other steps cannot bring one, so only these are scanned.
         switch last {

@@ -1,0 +1,46 @@
+/// A string edited as a user edits it, one keystroke at a time (#35): the next query is the
+/// current one with a character typed on or taken off, not a fresh draw. Incremental filtering
+/// (narrowing the last result when the query grows) goes wrong exactly on such edits — above all
+/// where the keystroke does not add a character but changes the last one: a combining accent
+/// after "e", an emoji joined by ZWJ, "\n" after "\r".
+public enum Typing {
+    /// Scalars that join the character before them instead of starting one of their own.
+    static let joiners: [String] = [
+        "\u{301}", "\u{308}", "\u{327}", "\u{200D}\u{1F467}", "\u{FE0F}", "\u{1F3FD}", "\u{1F1EA}", "\n", "\u{1161}", "\u{94D}",
+        "\u{20E3}",
+    ]
+
+    /// One edit of `current`: a character typed at the end (from any class, or the next one of a
+    /// title that holds what was typed so far), a joining scalar typed, the last character or
+    /// scalar deleted, the first character deleted, the last character's case flipped.
+    public static func edit(_ current: String, titles: [String]) -> Gen<String> {
+        Gen { c in
+            let empty = current.isEmpty
+            switch c.weighted([4, titles.isEmpty ? 0 : 4, empty ? 0 : 3, empty ? 0 : 3, empty ? 0 : 1, empty ? 0 : 1, empty ? 0 : 1]) {
+            case 0: return current + Values.classChar.run(&c)
+            case 1: return current + nextCharacter(toward: c.element(of: titles), after: current)
+            case 2: return current + c.element(of: joiners)
+            case 3: return String(current.dropLast())
+            case 4: var s = current.unicodeScalars; s.removeLast(); return String(s)
+            case 5: return String(current.dropFirst())
+            default:
+                let last = String(current.last!)
+                let flipped = last == last.lowercased() ? last.uppercased() : last.lowercased()
+                return String(current.dropLast()) + flipped
+            }
+        }
+    }
+
+    /// What a user typing toward `title` types next: the character after the first place
+    /// `typed` occurs in it (case-insensitively), else its first character.
+    static func nextCharacter(toward title: String, after typed: String) -> String {
+        let t = Array(title), q = typed.lowercased().map(String.init)
+        guard !t.isEmpty else { return "a" }
+        guard !q.isEmpty, q.count < t.count else { return String(t[0]) }
+        let lowered = t.map { $0.lowercased() }
+        for start in 0...(t.count - q.count) where lowered[start] == q[0] {
+            if Array(lowered[start..<(start + q.count)]) == q, start + q.count < t.count { return String(t[start + q.count]) }
+        }
+        return String(t[0])
+    }
+}
