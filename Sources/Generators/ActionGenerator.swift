@@ -89,7 +89,7 @@ public struct ActionGenerator: Sendable {
             if c.bool(0.25), let at = s.tabIDs.firstIndex(of: target) {
                 return .setTitle(id: target, title: Typing.edit(s.titles[at], titles: []).run(&c))
             }
-            return .setTitle(id: target, title: Values.title.run(&c))
+            return .setTitle(id: target, title: Values.title(query: s.query).run(&c))
         case .move: return .move(from: index(s.displayedCount), to: index(s.displayedCount))
         case .select: return .select(index(s.displayedCount))
         case .reopen: return .reopen

@@ -109,9 +109,16 @@ public struct Gen<Value>: Sendable {
     }
 }
 
+extension String {
+    /// A string of `length` characters from `alphabet`, drawn from `c`.
+    static func string(_ alphabet: [String], _ c: inout Choices, length: ClosedRange<Int>) -> String {
+        (0..<c.int(in: length)).map { _ in c.element(of: alphabet) }.joined()
+    }
+}
+
 extension Gen where Value == String {
     /// A string of `length` characters from `alphabet`.
     public static func string(_ alphabet: [String], length: ClosedRange<Int>) -> Gen<String> {
-        Gen { c in (0..<c.int(in: length)).map { _ in c.element(of: alphabet) }.joined() }
+        Gen { c in String.string(alphabet, &c, length: length) }
     }
 }

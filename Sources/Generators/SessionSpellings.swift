@@ -14,7 +14,7 @@ extension SessionText {
 
     /// One of the odd spellings of a session of these tabs.
     static func oddlySpelt(_ c: inout Choices, ids: [String], titles: [String], active: String?) -> String {
-        switch c.int(in: 0...2) {
+        switch c.weighted([2, 1, 1]) {
         case 0: return respelled(&c, ids: ids, titles: titles, active: active)
         case 1:
             // The canonical text with the version spelt otherwise (no whitespace, so a canonical
@@ -29,9 +29,18 @@ extension SessionText {
     /// each aspect on its own, so a text with escapes alone keeps the canonical key order and
     /// reaches a reader that handles just that form.
     static func respelled(_ c: inout Choices, ids: [String], titles: [String], active: String?) -> String {
-        let spaced = c.bool(0.4), shuffled = c.bool(0.3)
+        let spaced = c.bool(0.3), shuffled = c.bool(0.2)
+        // Half the texts escape only what JSON must (controls, quote, backslash) — the form a
+        // canonical fast path reads itself — and half of those gain a control character in a title.
+        let optional = c.bool(0.5) ? 0.3 : 0
+        var titles = titles
+        if !titles.isEmpty, c.bool(0.5) {
+            let k = c.int(in: 0...(titles.count - 1))
+            let control = String(TextClass.control.scalar(&c))
+            titles[k].insert(contentsOf: control, at: titles[k].index(titles[k].startIndex, offsetBy: c.int(in: 0...titles[k].count)))
+        }
         func ws() -> String { spaced && c.bool(0.5) ? c.element(of: [" ", "\n", "\t", "\r\n", "  "]) : "" }
-        func str(_ s: String) -> String { escapedString(&c, s) }
+        func str(_ s: String) -> String { escapedString(&c, s, optional: optional) }
         func object(_ members: [(String, String)]) -> String {
             var m = members
             if shuffled, m.count > 1 { m.swapAt(0, c.int(in: 1...(m.count - 1))) }
@@ -47,7 +56,7 @@ extension SessionText {
     /// A JSON string literal of `s` with some scalars escaped: `\uXXXX` in lower or upper case
     /// hex (astral scalars as a surrogate pair), `\/`, the short escapes; now and then a lone
     /// surrogate, which JSON's grammar allows and a decoder must refuse or replace.
-    static func escapedString(_ c: inout Choices, _ s: String) -> String {
+    static func escapedString(_ c: inout Choices, _ s: String, optional: Double = 0.3) -> String {
         let upper = c.bool(0.5)
         func hex(_ v: UInt32) -> String {
             let h = String(v, radix: 16, uppercase: upper)
@@ -56,7 +65,7 @@ extension SessionText {
         var out = "\""
         for u in s.unicodeScalars {
             let must = u.value < 0x20 || u == "\"" || u == "\\"
-            if !must && !c.bool(0.3) { out.unicodeScalars.append(u); continue }
+            if !must && (optional == 0 || !c.bool(optional)) { out.unicodeScalars.append(u); continue }
             switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"

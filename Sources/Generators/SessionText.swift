@@ -41,7 +41,7 @@ public enum SessionText {
         let good = valid(ids: ids, titles: titles, active: active)
         switch c.int(in: 0...11) {
         case 0, 1: return good
-        case 10, 11: return oddlySpelt(&c, ids: ids, titles: titles, active: active)
+        case 9, 10, 11: return oddlySpelt(&c, ids: ids, titles: titles, active: active)
         case 2: return String(good.prefix(c.int(in: 0...max(0, good.count - 1))))          // truncated
         case 3: return good.replacing("\"version\":1", with: "\"version\":\(c.element(of: [0, 2, 99, -1]))")
         case 4: return n > 0 ? valid(ids: ids + [ids[0]], titles: titles + ["dup"], active: active) : "{}"

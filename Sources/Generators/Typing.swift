@@ -19,7 +19,7 @@ public enum Typing {
             switch c.weighted([4, titles.isEmpty ? 0 : 4, empty ? 0 : 3, empty ? 0 : 3, empty ? 0 : 1, empty ? 0 : 1, empty ? 0 : 1]) {
             case 0: return current + Values.classChar.run(&c)
             case 1: return current + nextCharacter(toward: c.element(of: titles), after: current)
-            case 2: return current + c.element(of: joiners)
+            case 2: return current + joiner(after: current.unicodeScalars.last!, &c)
             case 3: return String(current.dropLast())
             case 4: var s = current.unicodeScalars; s.removeLast(); return String(s)
             case 5: return String(current.dropFirst())
@@ -29,6 +29,20 @@ public enum Typing {
                 return String(current.dropLast()) + flipped
             }
         }
+    }
+
+    /// A scalar that joins `last` into one character with it, as the keyboard types one: a
+    /// combining mark after a letter, ZWJ and a person, a skin tone or VS16 after an emoji, a
+    /// second regional indicator, a vowel after a Hangul initial, "\n" after "\r"; any
+    /// joiner after anything else.
+    static func joiner(after last: Unicode.Scalar, _ c: inout Choices) -> String {
+        let v = last.value
+        if last == "\r" { return "\n" }
+        if (0x1F1E6...0x1F1FF).contains(v) { return String(Unicode.Scalar(0x1F1E6 + UInt32(c.int(in: 0...25)))!) }
+        if (0x1100...0x1112).contains(v) { return String(Unicode.Scalar(0x1161 + UInt32(c.int(in: 0...20)))!) }
+        if v > 0x2000 && last.properties.isEmoji { return c.element(of: ["\u{200D}\u{1F467}", "\u{FE0F}", "\u{1F3FD}", "\u{200D}\u{2764}\u{FE0F}"]) }
+        if last.properties.isAlphabetic { return c.element(of: ["\u{301}", "\u{308}", "\u{327}", "\u{30A}", "\u{303}"]) }
+        return c.element(of: joiners)
     }
 
     /// What a user typing toward `title` types next: the character after the first place

@@ -21,6 +21,14 @@ public enum Values {
         (1, Gen { c in String(repeating: "ab", count: c.int(in: 100...600)) }),   // very long
     ])
 
+    /// A title for a page while a query is set: now and then one that holds the query (the page
+    /// the user searches for loads), so a title change shows a hidden tab as often as it hides one.
+    public static func title(query: String) -> Gen<String> {
+        query.isEmpty ? title : .oneOf([(8, title), (1, Gen { c in
+            String.string(smallAlphabet, &c, length: 0...2) + query + String.string(smallAlphabet, &c, length: 0...2)
+        })])
+    }
+
     /// A query: often a piece of an open tab's title with its case changed, or the current
     /// query edited by one keystroke (`Typing`: what incremental filtering must get right).
     public static func query(titles: [String], current: String = "") -> Gen<String> {

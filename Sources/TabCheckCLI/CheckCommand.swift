@@ -38,6 +38,7 @@ struct CheckCommand {
         c.seed = options.seed ?? defaultSeed
         c.maxSteps = options.maxSteps
         c.shrinkTime = options.shrinkTime
+        c.shrinkBudget = options.shrinkBudget
         c.shard = options.shard
         c.largeGrids = options.largeGrids
         c.jobs = options.jobs

@@ -1,4 +1,5 @@
 import Checker
+import Generators
 import Foundation
 
 /// The command line, parsed by hand (no packages). Every error names the flag.
@@ -8,7 +9,8 @@ package struct Options {
     var sequences: Int?
     var maxSteps = 200
     var timeLimit: Double?
-    var shrinkTime = 5.0
+    var shrinkTime = Shrinker.defaultTimeLimit
+    var shrinkBudget = Shrinker.defaultCandidateBudget
     /// --shrink-stats: each shrink pass's candidates, acceptances and time, after the shrink.
     var shrinkStats = false
     var properties: [Property] = Property.allCases
@@ -66,6 +68,7 @@ package struct Options {
             case "--jobs", "-j": o.jobs = try a.int(arg, 1...256)
             case "--time-limit": o.timeLimit = try a.seconds(arg, max: maxSeconds)
             case "--shrink-time": o.shrinkTime = try a.seconds(arg, max: maxSeconds)
+            case "--shrink-budget": o.shrinkBudget = try a.int(arg, 1...100_000_000)
             case "--shrink-stats": o.shrinkStats = true
             case "--property":
                 let v = try a.value(arg)
@@ -200,9 +203,13 @@ CAMPAIGN OPTIONS
                       the cores); for a fixed --sequences the verdict, the first failure, the
                       shrunk sequence and the steps do not depend on N
                         tabcheck --jobs 1 --sequences 5000
-  --shrink-time SEC   time cap for shrinking a failure (default 5); the original failure
-                      is printed before shrinking starts
-                        tabcheck --shrink-time 30
+  --shrink-budget N   candidates a shrink may run (default 10000): the shrunk sequence
+                      depends on the failure alone, not on the machine's speed or load;
+                      the original failure is printed before shrinking starts
+                        tabcheck --shrink-budget 50000
+  --shrink-time SEC   the shrink's safety net (default 60): when it fires, the line says so,
+                      since the result then depends on the machine
+                        tabcheck --shrink-time 300
   --shrink-stats      after a shrink, a table of its passes: candidates tried, accepted, time
                       (also in --json as failure.shrinkPasses)
                         tabcheck --shrink-stats --sequence-seed 0x9c2f0e61d2a4b7f3

@@ -108,7 +108,7 @@ MUTANTS = [
   ("f6-narrows-on-typed-scalar", "F6", "incremental filter: a query whose UTF-8 extends the last one only narrows the tabs shown, though a typed combining mark or LF changes the last character",
    T, "        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let diff = list.refilter { Self.matches($0, q) }",
    "        // Typing on: the new query extends the old one, so only tabs shown now can match.\n        let before = loweredQuery\n        let narrowing = !before.isEmpty && newQuery.lowercased().utf8.starts(with: before.utf8)\n        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let diff = list.refilter { narrowing && !Self.matches($0, before) ? false : Self.matches($0, q) }"),
-  ("f1-byte-fold-punctuation", "F1", "the byte fast path of the filter folds case with | 0x20, which also takes [ for {, @ for ` and NUL for a space",
+  ("f1-byte-fold-punctuation", "F1", "the byte fast path of the filter folds case by setting bit 0x20, which also takes [ for {, @ for ` and NUL for a space",
    T, "                    while j < m && t[i + j] == q[j] { j += 1 }", "                    while j < m && t[i + j] | 0x20 == q[j] | 0x20 { j += 1 }"),
   ("p3-uppercase-hex-escape", "P3", "the session fast path reads upper-case hex in \\u escapes without adding 10: \\u001F is read as U+0015",
    SS, "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n",

@@ -44,6 +44,23 @@ extension Coverage {
         case titleChangeOfSwipingTab = "title change of the swiping tab"
         case selectFlyingTab = "select a tab that is flying away"
         case newTabPastAChunkUnderFilter = "new tab on a grid of 128+ tabs under a filter"
+        // #35: value classes — the values a step carries, not the state it meets.
+        case queryTypedOn = "query typed on by one keystroke"
+        case queryJoinsLastCharacter = "typed scalar joins the query's last character"
+        case queryBackspaced = "query shortened by one keystroke"
+        case textLetterNeighbours = "title or query with @ [ \\ ] ^ _ ` { | } ~"
+        case textOtherPunctuation = "title or query with other ASCII punctuation"
+        case textControl = "title or query with a C0 control other than tab, LF, CR"
+        case textHardCase = "title or query with a special case mapping (İ ı ß ﬃ Σ K …)"
+        case textClusterPiece = "title or query with a combining mark, joiner or selector"
+        case textWidthForm = "title or query with full- or half-width forms"
+        case textOtherScript = "title or query with a scalar of another BMP block"
+        case textAstral = "title or query beyond the BMP"
+        case sessionOddNumber = "restore text with a version not spelt 1"
+        case sessionEscapes = "restore text with \\u escapes"
+        case sessionDuplicateKey = "restore text with a duplicated key"
+        case largeGridQueryHidesSome = "query hiding some but not all of 128+ tabs"
+        case closeActiveOnLargeGrid = "close the active tab on a grid of 128+ tabs"
 
         /// The position in the declaration: the counts' index.
         var order: Int { Self.orderOf[self]! }
@@ -78,6 +95,13 @@ extension Coverage {
             case .restoreDuringSwipe, .titleChangeOfSwipingTab: return ["G5"]
             case .selectFlyingTab: return ["G6", "A1"]
             case .newTabPastAChunkUnderFilter: return ["F2", "F10"]
+            case .queryTypedOn, .queryBackspaced: return ["F6", "F1"]
+            case .queryJoinsLastCharacter, .textLetterNeighbours, .textOtherPunctuation, .textHardCase, .textClusterPiece,
+                 .textWidthForm, .textOtherScript, .textAstral: return ["F1"]
+            case .textControl: return ["F1", "P1"]
+            case .sessionOddNumber, .sessionEscapes, .sessionDuplicateKey: return ["P3", "P2"]
+            case .largeGridQueryHidesSome: return ["F1", "F10"]
+            case .closeActiveOnLargeGrid: return ["A3"]
             }
         }
 
@@ -152,11 +176,14 @@ extension Coverage {
             restoredNewTabForm = false
             if !pre.pending.isEmpty { count(.restoreDropsFlyAway) }
             if pre.swipeHolder != nil { count(.restoreDuringSwipe) }
-        case .setTitle(let id, _) where id == pre.swipeHolder: count(.titleChangeOfSwipingTab)
+        case .setTitle(let id, let title):
+            if id == pre.swipeHolder { count(.titleChangeOfSwipingTab) }
+            countClasses(of: title)
         case .select(let i) where pre.displayed.indices.contains(i) && pre.pending.contains(pre.displayed[i]): count(.selectFlyingTab)
         default: break
         }
         if pre.closedCount >= 20 && post.tabIDs.count < pre.tabIDs.count { count(.closeWithHistoryFull) }
+        observeValues(action, pre: pre, post: post)
     }
 
     /// An id of the form the reference gives new tabs (`t` and digits).

@@ -10,7 +10,10 @@ public struct Campaign: Sendable {
         public var maxSteps = 200
         /// Seconds; the campaign stops early when it runs out (nil: no limit).
         public var timeLimit: Double?
-        public var shrinkTime = 5.0
+        /// The shrink's safety net in seconds; its budget is `shrinkBudget` candidates, so its
+        /// result does not depend on the machine's load (#35).
+        public var shrinkTime = Shrinker.defaultTimeLimit
+        public var shrinkBudget = Shrinker.defaultCandidateBudget
         /// Shard K of N (1-based): sequence i of this shard is global sequence i·N + K − 1.
         public var shard = (index: 1, count: 1)
         /// Whether one sequence seed in 128 opens a large grid first (`Runner.Source.seeded`).
@@ -46,6 +49,8 @@ public struct Campaign: Sendable {
         public var shrinkPasses: [ShrinkPassStatistics] = []
         public let shrinkSeconds: Double
         public let shrinkTimedOut: Bool
+        /// Whether the shrink ran out of candidates (`Config.shrinkBudget`) before a local minimum.
+        public var shrinkBudgetSpent = false
         /// Whether `shouldStop` ended the shrink: `shrunk` is the smallest failure found so far.
         public let shrinkInterrupted: Bool
         /// Set when the failure does not come back every time (#23.3): how often the shrunk
@@ -170,6 +175,7 @@ public struct Campaign: Sendable {
         var shrinker = Shrinker(timeLimit: config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         shrinker.closesMakeTabs = runner.policy.emptyGrid == .replacedByNewTab
+        shrinker.candidateBudget = config.shrinkBudget
         let isolated = config.isolated
         // Isolated candidates run `jobs` at a time too, each in a child forked from this
         // thread (a child forked while another thread holds a lock can block on it).
@@ -187,6 +193,7 @@ public struct Campaign: Sendable {
                           shrunk: shrunkFails ? final.executed : actions, shrunkFailure: shrunkFails ? final.failure! : failure,
                           shrinkAttempts: r.attempts, shrinkPasses: r.passes,
                           shrinkSeconds: RunClock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
+        found.shrinkBudgetSpent = r.budgetSpent
         if !shrunkFails || again < 3 {
             let original = (0..<3).filter { _ in same(run(actions)) }.count
             found.nondeterministic = "the shrunk sequence (\(r.actions.count) steps) failed again in \(shrunkFails ? again : 0) of 3 runs, "

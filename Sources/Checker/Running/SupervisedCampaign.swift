@@ -97,6 +97,7 @@ public struct SupervisedCampaign: Sendable {
                                         "shrunkFailure": IsolatedOutcome(Runner.Outcome(failure: f.shrunkFailure)).line,
                                         "attempts": f.shrinkAttempts, "seconds": f.shrinkSeconds, "timedOut": f.shrinkTimedOut, "interrupted": f.shrinkInterrupted]
             if let n = f.nondeterministic { found["nondeterministic"] = n }
+            if f.shrinkBudgetSpent { found["budgetSpent"] = true }
             o["found"] = found
         }
         return (try? JSONSerialization.data(withJSONObject: o)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -121,6 +122,7 @@ public struct SupervisedCampaign: Sendable {
                                  shrinkSeconds: f["seconds"] as? Double ?? 0, shrinkTimedOut: f["timedOut"] as? Bool ?? false,
                                  shrinkInterrupted: f["interrupted"] as? Bool ?? false)
         r.found?.nondeterministic = f["nondeterministic"] as? String
+        r.found?.shrinkBudgetSpent = f["budgetSpent"] as? Bool ?? false
         return r
     }
 }

@@ -9,6 +9,8 @@ public final class ShrinkState {
     public private(set) var stopped = false
     /// Whether an interrupt (rather than the time cap) stopped it.
     public private(set) var interrupted = false
+    /// Whether the candidate budget ran out (rather than the time cap or an interrupt).
+    public private(set) var budgetSpent = false
     /// How many candidates one call runs at once (the jobs): a pass that can offer that many
     /// at a time keeps every thread busy.
     public let width: Int
@@ -25,17 +27,21 @@ public final class ShrinkState {
     var current = 0
 
     private let evaluate: ([[Action]]) -> Int?
+    /// Candidates the shrink may run (counted as sequential shrinking would run them, so the
+    /// budget stops every width at the same candidate: the result depends on the seed alone).
+    private let budget: Int
     private let deadline: Double
     private let now: () -> Double
     private let shouldStop: () -> Bool
 
-    init(_ original: [Action], passes: [any ShrinkPass], width: Int, deadline: Double, now: @escaping () -> Double,
+    init(_ original: [Action], passes: [any ShrinkPass], width: Int, budget: Int = .max, deadline: Double, now: @escaping () -> Double,
          shouldStop: @escaping () -> Bool, collapse: (([Action]) -> [Action]?)?, closesMakeTabs: Bool = false,
          evaluate: @escaping ([[Action]]) -> Int?) {
         statistics = passes.map { ShrinkPassStatistics(name: $0.name) }
         self.closesMakeTabs = closesMakeTabs
         best = original
         self.width = width
+        self.budget = budget
         self.deadline = deadline
         self.now = now
         self.shouldStop = shouldStop
@@ -54,8 +60,10 @@ public final class ShrinkState {
         var k = 0
         while k < fresh.count {
             if shouldStop() { interrupted = true; stopped = true; return nil }
+            if attempts >= budget { budgetSpent = true; stopped = true; return nil }
             if now() > deadline { stopped = true; return nil }
-            let chunk = Array(fresh[k..<min(k + width, fresh.count)])
+            // Never past the budget, even in a chunk: a wider shrink stops where a narrower one would.
+            let chunk = Array(fresh[k..<min(k + width, fresh.count, k + budget - attempts)])
             if let j = evaluate(chunk.map { candidates[$0] }) {
                 count(j + 1, accepted: true)
                 best = candidates[chunk[j]]

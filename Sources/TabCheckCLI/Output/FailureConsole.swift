@@ -19,7 +19,7 @@ extension CheckCommand {
                                    actions: outcome.executed, policy: options.policy), failure: f, id: id)
             if let path { say("saved the original sequence to \(path) (replaced by the shrunk one when shrinking ends)") }
         }
-        say("shrinking (up to \(String(format: "%g", options.shrinkTime)) s; Ctrl-C stops it and keeps the smallest failure so far)…")
+        say("shrinking (up to \(options.shrinkBudget) candidates, a time cap of \(String(format: "%g", options.shrinkTime)) s; Ctrl-C stops it and keeps the smallest failure so far)…")
         return path
     }
 
@@ -47,7 +47,8 @@ extension CheckCommand {
         let policy = policy ?? options.policy
         let f = found.shrunkFailure
         let why = found.shrinkInterrupted ? ", stopped by \(Interrupt.name): the smallest failure found so far"
-            : found.shrinkTimedOut ? ", stopped by the time cap" : ""
+            : found.shrinkTimedOut ? "; stopped by the time cap at \(found.shrunk.count) steps — the result depends on this machine's speed; --shrink-time \(String(format: "%g", options.shrinkTime * 4)) to go on"
+            : found.shrinkBudgetSpent ? "; stopped after its budget of \(options.shrinkBudget) candidates at \(found.shrunk.count) steps — --shrink-budget \(options.shrinkBudget * 4) to go on" : ""
         say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(why))")
         if options.shrinkStats { say(Report.shrinkStatistics(found.shrinkPasses)) }
         if let n = found.nondeterministic {

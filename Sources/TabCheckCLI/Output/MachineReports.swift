@@ -20,6 +20,9 @@ extension CheckCommand {
             var shrinkPasses: [ShrinkPassStatistics] = []
             /// How often the failure came back when run again, when not every time.
             var nondeterministic: String?
+            /// What stopped the shrink before a local minimum: "budget" (the same on any
+            /// machine), "time cap" (depends on the machine), "interrupt"; nil: nothing did.
+            var shrinkStoppedBy: String?
         }
         let result, seed: String
         let sequences, steps: Int
@@ -43,7 +46,9 @@ extension CheckCommand {
                             shrinkCandidates: found.shrinkAttempts,
                             shrinkCandidatesPerPass: Dictionary(uniqueKeysWithValues: found.shrinkPasses.filter { $0.tried > 0 }.map { ($0.name, $0.tried) }),
                             shrunk: found.shrunk.map(\.description), shrinkPasses: found.shrinkPasses,
-                            nondeterministic: found.nondeterministic)
+                            nondeterministic: found.nondeterministic,
+                            shrinkStoppedBy: found.shrinkInterrupted ? "interrupt" : found.shrinkTimedOut ? "time cap"
+                                : found.shrinkBudgetSpent ? "budget" : nil)
         }
         return Summary(result: e.result, seed: e.seed, sequences: e.sequences, steps: e.steps, elapsed: e.elapsed,
                        stepsPerSecond: e.elapsed > 0 ? Double(e.steps) / e.elapsed : 0, secondsToFailure: e.secondsToFailure,
