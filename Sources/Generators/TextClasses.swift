@@ -32,7 +32,7 @@ public enum TextClass: Int, CaseIterable, Sendable, Codable {
     /// specials).
     case bmpBlock
     /// A scalar beyond the BMP: emoji, mathematical letters, CJK extension B, tag characters,
-    /// supplementary private use.
+    /// supplementary private use, and letters with case beyond the BMP (Deseret, Adlam).
     case astral
 
     /// Ranges of each class (closed, of scalar values), the first range's first value plainest.
@@ -47,7 +47,7 @@ public enum TextClass: Int, CaseIterable, Sendable, Codable {
         case .clusterPiece: return Self.clusterScalars
         case .widthForm: return [0xFF01...0xFF5E, 0xFF61...0xFF9F, 0x3000...0x3000]
         case .bmpBlock: return Self.bmpBlocks
-        case .astral: return [0x1F300...0x1FAFF, 0x1D400...0x1D7FF, 0x20000...0x2A6DF, 0xE0000...0xE007F, 0xF0000...0xFFFFD,
+        case .astral: return [0x1F300...0x1FAFF, 0x1D400...0x1D7FF, 0x20000...0x2A6DF, 0xE0000...0xE007F, 0xF0000...0xFFFFD, 0x10400...0x1044F, 0x1E900...0x1E943,
                               0x10000...0x1007F, 0x1F1E6...0x1F1FF]
         }
     }

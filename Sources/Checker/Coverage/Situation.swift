@@ -149,6 +149,30 @@ extension Coverage {
             .titleChangeOfSwipingTab: 29,
             .selectFlyingTab: 26,
             .newTabPastAChunkUnderFilter: 1,
+            // #35: value classes (counts of 2026-11-26, docs/situations.md).
+            .queryTypedOn: 100,
+            .queryJoinsLastCharacter: 23,
+            .queryBackspaced: 120,
+            .textLetterNeighbours: 82,
+            .textOtherPunctuation: 98,
+            .textControl: 96,
+            .textHardCase: 97,
+            .textClusterPiece: 197,
+            .textWidthForm: 27,
+            .textOtherScript: 243,
+            .textAstral: 58,
+            .sessionOddNumber: 4,
+            .sessionEscapes: 12,
+            .sessionDuplicateKey: 8,
+        ]
+
+        /// Floors on the 24 large-grid sequences of `SituationFloorTests.largeGrids` (a third of
+        /// what they reached when set): situations only a grid of 128+ tabs reaches, which the
+        /// seed-1 campaign meets in three sequences of its 400.
+        public static let largeGridFloors: [Situation: Int] = [
+            .newTabPastAChunkUnderFilter: 26,
+            .largeGridQueryHidesSome: 8,
+            .closeActiveOnLargeGrid: 5,
         ]
     }
 
