@@ -8,6 +8,9 @@
 # campaign has none either); the time is the wall time to the crash. The campaign time is
 # tabcheck's own time to first failure with --seed 1..RUNS. SEEDED=1 starts libFuzzer
 # from 200 generated runs written as bytes (`tabcheck corpus`) instead of an empty corpus.
+# TARGET=session fuzzes the session target (raw bytes restored as a session; SEEDED=1 starts it
+# from three valid session files); a mutant under scripts/mutants/fuzz-only/ is named with that
+# folder: `TARGET=session scripts/fuzz-vs-campaign.sh 3 fuzz-only/44-p3-fast-path-repairs-utf8`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-3}"; shift || true
@@ -31,14 +34,22 @@ for name in "${mutants[@]}"; do
   for s in $(seq 1 "$runs"); do
     work="$(mktemp -d)"
     t0=$(date +%s.%N)
-    [ "${SEEDED:-0}" = 1 ] && "$tc" corpus "$work/corpus" 200 >/dev/null
     mkdir -p "$work/corpus"
-    (cd "$work" && SWIFT_BACKTRACE=enable=no timeout 400 "$fz" corpus -seed="$s" -max_total_time="${FUZZ_SECONDS:-60}" -artifact_prefix="$work/" >/dev/null 2>&1) || true
+    if [ "${SEEDED:-0}" = 1 ] && [ "${TARGET:-sequence}" = session ]; then
+      printf '%s' '{"activeTabID":"t1","tabs":[{"id":"t1","title":"New Tab"}],"version":1}' > "$work/corpus/one"
+      printf '%s' '{"tabs":[{"id":"a","title":"Apple"},{"id":"b","title":"b\u001f"}],"version":1}' > "$work/corpus/two"
+      printf '%s' '{"tabs":[],"version":1}' > "$work/corpus/empty"
+    elif [ "${SEEDED:-0}" = 1 ]; then
+      "$tc" corpus "$work/corpus" 200 >/dev/null
+    fi
+    (cd "$work" && SWIFT_BACKTRACE=enable=no TABGRID_FUZZ_TARGET="${TARGET:-sequence}" timeout 400 "$fz" corpus -seed="$s" -max_total_time="${FUZZ_SECONDS:-60}" -artifact_prefix="$work/" >/dev/null 2>&1) || true
     t1=$(date +%s.%N)
     crash="$(ls "$work"/crash-* 2>/dev/null | head -1 || true)"
     if [ -n "$crash" ]; then
       ftimes+=("$(echo "$t1 - $t0" | bc)")
-      if [ "$replay" = "no crash" ]; then
+      if [ "${TARGET:-sequence}" = session ]; then
+        replay="session target: $(head -c 120 "$crash" | tr -c '[:print:]' '?')"
+      elif [ "$replay" = "no crash" ]; then
         out="$("$tc" --bytes "$crash" --no-db 2>&1 || true)"
         replay="$(printf '%s\n' "$out" | sed -n 's/^shrunk \([0-9]* → [0-9]*\) steps.*/shrunk \1 steps/p' | head -1)"
         rule="$(printf '%s\n' "$out" | sed -n 's/^FAIL (bytes [^)]*): \(.*\) at step.*/\1/p' | head -1)"

@@ -19,7 +19,7 @@
 # exits 1 if any mutant survives or does not build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-seeds=20; limit=10; shrink=5; subset=0; proof=1; out="$root/docs/mutation-score.md"; finals_out="$root/docs/mutation-finals.md"; only=(); properties=()
+seeds=20; limit=10; shrink=""; subset=0; proof=1; out="$root/docs/mutation-score.md"; finals_out="$root/docs/mutation-finals.md"; only=(); properties=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds="$2"; shift 2 ;;
@@ -64,7 +64,7 @@ for patch in "$root"/scripts/mutants/*.patch; do
   bin="$build/release/tabcheck"
   runs="$scratch/runs-$name"; rm -rf "$runs"; mkdir -p "$runs"
   for s in $(seq 1 "$seeds"); do
-    "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet --shrink-time "$shrink" ${properties[@]+"${properties[@]}"} > "$runs/$s.json" 2>/dev/null || true
+    "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet ${shrink:+--shrink-time "$shrink"} ${properties[@]+"${properties[@]}"} > "$runs/$s.json" 2>/dev/null || true
   done
   # One row: statistics per failure kind (property and rule), the proofs, the finals.
   line="$(python3 "$root/scripts/mutant-stats.py" "$runs" "$seeds" "$bin" "$name" "$finals" "$all_candidates" "$proof")"
@@ -77,7 +77,7 @@ done
 {
   echo "# Mutation score"
   echo
-  echo "Produced by \`scripts/mutation-score.sh --seeds $seeds --time-limit $limit$([ "$shrink" != 5 ] && echo " --shrink-time $shrink")$([ $subset -eq 1 ] && echo ' --subset')$([ $proof -eq 0 ] && echo ' --no-proof')${properties[1]:+ --property ${properties[1]}}\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>/dev/null | head -1)."
+  echo "Produced by \`scripts/mutation-score.sh --seeds $seeds --time-limit $limit$([ -n "$shrink" ] && echo " --shrink-time $shrink")$([ $subset -eq 1 ] && echo ' --subset')$([ $proof -eq 0 ] && echo ' --no-proof')${properties[1]:+ --property ${properties[1]}}\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>/dev/null | head -1)."
   echo "Each mutant: release build of tabcheck with the patch applied, campaigns with seeds 1…$seeds (default properties, ${limit} s budget each, shrinking on the default jobs)."
   echo "Time to first failure, original steps, candidates and shrink time are medians over the killing seeds. A mutant that breaks two rules on different seeds has two"
   echo "failures (the shrinker keeps a failure's rule), each with its own figures, separated by \";\" in the order of *reported* (seeds per rule in brackets)."

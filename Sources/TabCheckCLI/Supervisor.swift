@@ -19,10 +19,18 @@ enum Supervisor {
     static let variable = "TABCHECK_SUPERVISED"
 
     static func run(_ command: CheckCommand) throws(InputError) -> Int32 {
-        // The child: "<parent pid>:<file>".
-        if let value = ProcessInfo.processInfo.environment[variable], let colon = value.firstIndex(of: ":"),
-           let parent = pid_t(value[..<colon]), let shared = RunningSequences(path: String(value[value.index(after: colon)...]), fresh: false) {
+        // The child: "<parent pid>:<file>", set by the parent that spawned it — anything else
+        // (a stray variable in a user's shell) is refused before any file is opened (#36).
+        if let value = ProcessInfo.processInfo.environment[variable] {
+            guard let colon = value.firstIndex(of: ":"), let parent = pid_t(value[..<colon]), parent == getppid(),
+                  value[value.index(after: colon)...].split(separator: "/").last?.hasPrefix("tabcheck-running-") == true,
+                  let shared = RunningSequences(path: String(value[value.index(after: colon)...]), fresh: false) else {
+                throw InputError("\(variable) is set (to \"\(value)\"), but only tabcheck sets it, for a child of its own: unset it")
+            }
             unsetenv(variable)   // not for a tabcheck this one starts
+            // The child ends with its parent, whatever ends the parent (a SIGKILL from CI's
+            // time limit included): an orphan would go on writing reports nobody waits for (#36).
+            endWithParent(parent)
             Interrupt.parent = parent
             Sandbox.exitFastOnTraps()
             var inChild = command
@@ -48,6 +56,18 @@ enum Supervisor {
         case .timedOut, .stalled: return 137
         case .trapped(let signal): return recover(command, signal: signal, shared)
         }
+    }
+
+    /// Linux's `prctl(PR_SET_PDEATHSIG, SIGKILL)`: the kernel kills this process when its parent
+    /// dies. (`prctl` is variadic in C, so Swift does not import it; it is looked up by name.)
+    static func endWithParent(_ parent: pid_t) {
+        #if os(Linux)
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
+            _ = unsafeBitCast(symbol, to: Prctl.self)(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
+        }
+        if getppid() != parent { exit(137) }   // the parent died before the call
+        #endif
     }
 
     /// This executable again, with the same arguments, in a process group of its own (a

@@ -58,7 +58,13 @@ struct Tool {
         let deadline = Date().addingTimeInterval(timeout)
         while p.isRunning && Date() < deadline { usleep(10_000) }
         if p.isRunning { p.terminate(); usleep(200_000); kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
+        // Bounded: a grandchild that kept one of Process's descriptors would hold
+        // `waitUntilExit` for as long as it lives.
+        let reaped = Date().addingTimeInterval(10)
+        while p.isRunning && Date() < reaped { usleep(10_000) }
+        guard !p.isRunning else {
+            return Run(status: 137, signaled: true, stdout: "", stderr: "the process could not be reaped 10 s after SIGKILL")
+        }
         return Run(status: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal,
                    stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
                    stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")

@@ -120,6 +120,24 @@ MUTANTS = [
    L, "        return (entry, loc.position, loc.displayedIndex)", "        return (entry, i, loc.displayedIndex)"),
 ]
 
+# Bugs only raw bytes reach (the campaign's restore text is a Swift String, always valid UTF-8):
+# written to scripts/mutants/fuzz-only/, outside the campaign's catalogue, for
+# scripts/fuzz-vs-campaign.sh (docs/fuzz-vs-campaign.md).
+FUZZ_ONLY = [
+  ("p3-fast-path-repairs-utf8", "P3", "the session fast path repairs invalid UTF-8 in a string (U+FFFD) instead of leaving the text to JSONDecoder, which rejects it",
+   SS, "            return String(validating: bytes[at..<end], as: UTF8.self)", "            return String(decoding: bytes[at..<end], as: UTF8.self)"),
+]
+
+def write(out, n, name, rule, desc, path, old, new):
+    text = open(path).read()
+    if text.count(old) != 1:
+        sys.exit(f"make-mutants: {name}: the old text occurs {text.count(old)} times in {path}")
+    open(path, "w").write(text.replace(old, new))
+    diff = subprocess.run(["git", "diff", "--", path], capture_output=True, text=True).stdout
+    subprocess.run(["git", "checkout", "--", path], check=True)
+    with open(os.path.join(out, f"{n:02d}-{name}.patch"), "w") as f:
+        f.write(f"# rule: {rule}\n# description: {desc}\n{diff}")
+
 def main():
     root = os.getcwd()
     if subprocess.run(["git", "diff", "--quiet", "--", "Sources/TabModel"], cwd=root).returncode != 0:
@@ -127,15 +145,14 @@ def main():
     out = os.path.join(root, "scripts", "mutants")
     for f in os.listdir(out):
         if f.endswith(".patch"): os.remove(os.path.join(out, f))
-    for n, (name, rule, desc, path, old, new) in enumerate(MUTANTS, 1):
-        text = open(path).read()
-        if text.count(old) != 1:
-            sys.exit(f"make-mutants: {name}: the old text occurs {text.count(old)} times in {path}")
-        open(path, "w").write(text.replace(old, new))
-        diff = subprocess.run(["git", "diff", "--", path], capture_output=True, text=True).stdout
-        subprocess.run(["git", "checkout", "--", path], check=True)
-        with open(os.path.join(out, f"{n:02d}-{name}.patch"), "w") as f:
-            f.write(f"# rule: {rule}\n# description: {desc}\n{diff}")
-    print(f"wrote {len(MUTANTS)} mutants to scripts/mutants/")
+    for n, m in enumerate(MUTANTS, 1):
+        write(out, n, *m)
+    fuzz = os.path.join(out, "fuzz-only")
+    os.makedirs(fuzz, exist_ok=True)
+    for f in os.listdir(fuzz):
+        if f.endswith(".patch"): os.remove(os.path.join(fuzz, f))
+    for n, m in enumerate(FUZZ_ONLY, len(MUTANTS) + 1):
+        write(fuzz, n, *m)
+    print(f"wrote {len(MUTANTS)} mutants to scripts/mutants/ and {len(FUZZ_ONLY)} to scripts/mutants/fuzz-only/")
 
 main()

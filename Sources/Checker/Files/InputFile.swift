@@ -5,6 +5,12 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif
+
 /// Reading a file the user named, safely: it must be a regular file (a FIFO would block
 /// forever, a folder or a device is not a file) no larger than `limit` bytes. Every
 /// problem is an `InputError` naming the file and saying what it is instead.
@@ -30,8 +36,24 @@ public enum InputFile {
         guard Int(st.st_size) <= limit else {
             throw InputError("\(what) \(path) is \(Int(st.st_size)) bytes, over the limit of \(limit) bytes")
         }
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw InputError("cannot read \(what) \(path): \(reason(error))")
+        return try readAll(path, what: what, limit: limit)
+    }
+
+    /// The bytes of a regular file, read with `open`/`read`: every failure is an errno in words
+    /// ("Input/output error"), never a Foundation error's domain and code (#36).
+    static func readAll(_ path: String, what: String, limit: Int) throws(InputError) -> Data {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError("cannot read \(what) \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw InputError("cannot read \(what) \(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { return data }
+            data.append(contentsOf: buffer[0..<n])
+            if data.count > limit { throw InputError("\(what) \(path) grew past the limit of \(limit) bytes while it was read") }
         }
     }
 
@@ -43,7 +65,18 @@ public enum InputFile {
         if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(u.code)))
         }
-        return ns.localizedDescription
+        // Foundation's own codes, in words: its description ends in "(NSCocoaErrorDomain error N.)".
+        switch CocoaError.Code(rawValue: ns.code) {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "Permission denied"
+        case .fileWriteOutOfSpace: return "No space left on device"
+        case .fileWriteVolumeReadOnly: return "Read-only file system"
+        case .fileReadTooLarge: return "the file is too large"
+        case .fileWriteFileExists: return "a file of that name already exists"
+        default:
+            let text = ns.localizedDescription
+            return text.contains("Domain") || text.contains(" error ") ? (ns.code >= 512 ? "the file could not be written" : "the file could not be read") : text
+        }
     }
 
     /// Makes sure `path` can be written before any work is done: creates its folder, refuses
@@ -59,8 +92,16 @@ public enum InputFile {
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             throw InputError("\(flag) \(path): cannot create its folder \(parent): \(reason(error))")
         }
+        // A report is a file: a FIFO would block the write (and this probe) until a reader
+        // came, a socket or a block device is no place for one (#36).
+        var st = stat()
+        if stat(path, &st) == 0, [S_IFIFO, S_IFSOCK, S_IFBLK].contains(st.st_mode & S_IFMT) {
+            let kind = st.st_mode & S_IFMT == S_IFIFO ? "a FIFO (named pipe)" : st.st_mode & S_IFMT == S_IFSOCK ? "a socket" : "a block device"
+            throw InputError("\(flag) \(path) is \(kind); give a file name")
+        }
         let existed = FileManager.default.fileExists(atPath: path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        // O_NONBLOCK: whatever `path` became since the check, the probe never waits.
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, 0o644)
         guard fd >= 0 else { throw InputError("\(flag) \(path) cannot be written: \(String(cString: strerror(errno)))") }
         close(fd)
         if !existed { unlink(path) }

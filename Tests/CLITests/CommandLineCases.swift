@@ -1,0 +1,143 @@
+import Checker
+import Foundation
+
+/// Command lines for tabcheck, *generated* (#36): flags and values from `--help` and the classes
+/// of docs/bad-inputs.md, files of every kind, JSON mutations of valid replay and policy files,
+/// environment variables — drawn from the same seeded choice stream as the campaigns, so a case
+/// is its seed and shrinks to a minimal command line.
+struct CommandLineCase: CustomStringConvertible {
+    enum FileKind: Equatable {
+        case text(String), empty, folder, fifo, danglingLink, loopingLink, readOnly(String), device
+    }
+    var program = "tabcheck"
+    var args: [String] = []
+    var environment: [String: String] = [:]
+    /// Files made in the case's folder before the run, by name.
+    var files: [(name: String, kind: FileKind)] = []
+    /// A signal sent this many seconds after the start, if any.
+    var signal: (number: Int32, after: Double)?
+
+    var description: String {
+        let env = environment.keys.sorted().map { "\($0)=\(shellQuoted(environment[$0]!)) " }.joined()
+        let made = files.isEmpty ? "" : "  [files: " + files.map { "\($0.name) \($0.kind)" }.joined(separator: "; ") + "]"
+        let sig = signal.map { "  [signal \($0.number) after \($0.after) s]" } ?? ""
+        return env + ([program] + args).map(shellQuoted).joined(separator: " ") + made + sig
+    }
+}
+
+/// A word as a shell reads it back.
+func shellQuoted(_ s: String) -> String {
+    if !s.isEmpty && s.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_./=,:@%+".unicodeScalars.contains($0) }) { return s }
+    return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+enum CommandLineGen {
+    /// A valid policy file, as a template (the replay template is the caller's: a real shrunk failure).
+    static let validPolicy = #"{"activeAfterClose":"previousThenNext","reopenLimit":5}"#
+
+    static let numbers = ["0", "1", "2", "-1", "3", "1e3", "0x10", "18446744073709551616", "9223372036854775807", "-0", "nan", "inf",
+                          "1e400", "0.5", "", " 1", "１", "1_000", "007", "+2", "0.2", "1.5"]
+    static let words = ["", " ", "-", "--", "--json", "x", "nope", "production", "reference", "production,reference",
+                        "reference,production", "spec", "duckduckgo-ios", "mapping", "mapping,session", "1/2", "2/2", "0/0", "é", "\u{0}",
+                        String(repeating: "a", count: 300), "a\nb", "planted-f3,reference", "planted-trap,reference"]
+    /// Flags that take a value, with the kind of value they take.
+    static let valued: [(flag: String, kind: String)] = [
+        ("--seed", "n"), ("--sequence-seed", "n"), ("--sequences", "n"), ("--max-steps", "n"), ("--time-limit", "n"),
+        ("--shrink-time", "n"), ("--shrink-budget", "n"), ("--jobs", "n"), ("--property", "w"), ("--shard", "w"),
+        ("--compare", "w"), ("--policy", "f"), ("--db", "o"), ("--replay", "f"), ("--bytes", "f"), ("--junit", "o"),
+        ("--html", "o"), ("--frames", "o"),
+    ]
+    static let switches = ["--json", "--quiet", "--coverage", "--shrink-stats", "--no-large-grids", "--no-db", "--help", "-q"]
+    static let subcommands = ["list", "layout", "policy", "minimal", "corpus"]
+
+    /// One case from the stream.
+    static func make(_ c: inout Choices, validReplay: String) -> CommandLineCase {
+        var k = CommandLineCase()
+        if c.bool(0.3) { k.program = "tabcheck-planted" }
+        var names: [String] = []
+        func file(_ input: Bool) -> String {
+            // An existing name again (an output onto an input), or a new one of some kind.
+            if !names.isEmpty && c.bool(0.25) { return c.element(of: names) }
+            let name = "f\(names.count + 1)" + (c.bool(0.5) ? ".json" : "")
+            names.append(name)
+            let kind: CommandLineCase.FileKind
+            switch c.int(in: 0...9) {
+            case 0: kind = .empty
+            case 1: kind = .folder
+            case 2: kind = .fifo
+            case 3: kind = c.bool(0.5) ? .danglingLink : .loopingLink
+            case 4: kind = .readOnly(c.bool(0.5) ? validReplay : validPolicy)
+            case 5: if !input { return name }; kind = .device     // an output that does not exist yet
+            default: kind = .text(mutatedJSON(&c, c.bool(0.6) ? validReplay : validPolicy))
+            }
+            k.files.append((name, kind))
+            return name
+        }
+        if c.bool(0.25) {
+            let sub = c.element(of: subcommands)
+            k.args.append(sub)
+            switch sub {
+            case "layout": for f in ["--width", "--height", "--tabs"] where c.bool(0.8) { k.args += [f, c.element(of: numbers)] }
+                if c.bool(0.3) { k.args += ["--svg", file(false)] }
+            case "policy": k.args += ["--sequences", c.element(of: ["1", "5", "0", "x"])]
+                if c.bool(0.5) { k.args += ["--compare", c.element(of: words)] }
+            case "minimal": k.args += ["--max-length", c.element(of: ["1", "2", "0", "99"]), "--time-limit", c.element(of: ["1", "0.5", "-1"])]
+                if c.bool(0.5) { k.args += ["--from", file(true)] }
+            case "corpus": k.args += [file(false), c.element(of: ["1", "3", "0", "-2", "x"])]
+            default: break
+            }
+        } else {
+            // A campaign kept short: most cases bound it in sequences or seconds.
+            switch c.int(in: 0...5) {
+            case 0, 1, 2: k.args += ["--sequences", c.element(of: ["1", "20", "200"])]
+            case 3, 4: k.args += ["--time-limit", c.element(of: ["0.3", "1", "0"])]
+            default: break
+            }
+            for _ in 0..<c.int(in: 0...4) {
+                if c.bool(0.3) { k.args.append(c.element(of: switches)); continue }
+                let f = c.element(of: valued)
+                guard c.bool(0.95) else { k.args.append(f.flag); continue }   // a flag missing its value
+                switch f.kind {
+                case "n": k.args += [f.flag, c.element(of: numbers)]
+                case "w": k.args += [f.flag, c.element(of: words)]
+                case "f": k.args += [f.flag, c.bool(0.8) ? file(true) : c.element(of: ["missing.json", "/dev/null", "/", "/proc/self/mem"])]
+                default: k.args += [f.flag, c.bool(0.8) ? file(false) : c.element(of: ["/dev/full", "/", "/proc/x/y", String(repeating: "n", count: 300)])]
+                }
+            }
+        }
+        if c.bool(0.1) {
+            k.environment[c.element(of: ["TABCHECK_SEED", "TABCHECK_TIME_LIMIT", "TABCHECK_SUPERVISED", "TMPDIR", "TABCHECK_JOBS"])] =
+                c.element(of: ["", "x", "1", "-1", "/nonexistent", "1:file"])
+        }
+        if c.bool(0.1) { k.signal = (c.bool(0.5) ? SIGINT : SIGTERM, Double(c.int(in: 1...8)) / 10) }
+        return k
+    }
+
+    /// A JSON text broken in one way: a value replaced (null, wrong type, huge or boundary
+    /// number, lone surrogate), a key doubled, deep nesting, truncation, a BOM — or as it was.
+    static func mutatedJSON(_ c: inout Choices, _ text: String) -> String {
+        var t = text
+        let values = ["null", "\"x\"", "1e400", "-1", "9223372036854775808", "true", "[]", "{}", "\"\\ud800\"", "0", "1",
+                      "\"" + String(repeating: "e\u{301}", count: 50) + "\""]
+        switch c.int(in: 0...7) {
+        case 0: return t
+        case 1, 2:
+            // Replace the value after some key.
+            let keys = t.ranges(of: "\":")
+            guard !keys.isEmpty else { return t }
+            let at = keys[c.int(in: 0...(keys.count - 1))].upperBound
+            let end = t[at...].firstIndex(where: { $0 == "," || $0 == "}" }) ?? t.endIndex
+            t.replaceSubrange(at..<end, with: c.element(of: values))
+            return t
+        case 3:
+            guard let brace = t.firstIndex(of: "{") else { return t }
+            let first = t[t.index(after: brace)...].prefix { $0 != "," }
+            t.insert(contentsOf: first + ",", at: t.index(after: brace))
+            return t
+        case 4: return String(repeating: "[", count: 5000) + t + String(repeating: "]", count: 5000)
+        case 5: return String(t.prefix(c.int(in: 0...t.count)))
+        case 6: return "\u{FEFF}" + t
+        default: return t.replacingOccurrences(of: "\"", with: "'")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Checker
+import Foundation
+import Testing
+
+/// tabcheck's own command line, checked by properties (#36): generated command lines, files
+/// and environments (`CommandLineGen`), run as processes, each run held to invariants — no
+/// trap, an end within its limit, no input or other file changed, a usage error as exit 2 and
+/// one line in the user's words with nothing written. A failing case shrinks to a minimal
+/// command line. `TABCHECK_CLI_CASES` sets how many cases (default 40; scripts/cli-properties.sh
+/// runs thousands), `TABCHECK_CLI_SEED` the first seed.
+@Suite(.serialized) struct CommandLinePropertyTests {
+    struct Broken: Error, CustomStringConvertible { let invariant: String; let detail: String; var description: String { "\(invariant): \(detail)" } }
+
+    /// Words that are the tool's own type names or raw system errors, never the user's terms.
+    static let foreignWords = ["Dictionary<", "Optional(", "Array<", "NSCocoaErrorDomain", "Error Domain=", "StoreError error",
+                               "DecodingError", "Swift.", "Foundation.", "Fatal error", "Cannot initialize"]
+
+    /// Makes the case's files in `dir`; returns what each held, to compare after the run.
+    static func lay(_ k: CommandLineCase, in dir: URL) -> [String: Data?] {
+        var before: [String: Data?] = [:]
+        let fm = FileManager.default
+        for (name, kind) in k.files {
+            let path = dir.appendingPathComponent(name).path
+            guard !fm.fileExists(atPath: path) else { continue }
+            switch kind {
+            case .text(let s): fm.createFile(atPath: path, contents: Data(s.utf8))
+            case .empty: fm.createFile(atPath: path, contents: Data())
+            case .folder: try? fm.createDirectory(atPath: path, withIntermediateDirectories: false)
+            case .fifo: mkfifo(path, 0o644)
+            case .danglingLink: symlink(dir.appendingPathComponent("nowhere").path, path)
+            case .loopingLink: symlink(path, path)
+            case .device: symlink("/dev/zero", path)
+            case .readOnly(let s): fm.createFile(atPath: path, contents: Data(s.utf8), attributes: [.posixPermissions: 0o444])
+            }
+            switch kind {
+            case .text, .empty, .readOnly: before[name] = fm.contents(atPath: path)
+            default: before[name] = .some(nil)   // never read: a FIFO would block, a device is endless
+            }
+        }
+        return before
+    }
+
+    /// Every entry under `dir` (relative path → contents, nil for folders and special files).
+    static func listing(_ dir: URL) -> [String: Data?] {
+        var out: [String: Data?] = [:]
+        let fm = FileManager.default
+        guard let e = fm.enumerator(atPath: dir.path) else { return out }
+        while let rel = e.nextObject() as? String {
+            var st = stat()
+            let path = dir.appendingPathComponent(rel).path
+            guard lstat(path, &st) == 0 else { continue }
+            out[rel] = (st.st_mode & S_IFMT) == S_IFREG ? fm.contents(atPath: path) : nil
+        }
+        return out
+    }
+
+    /// Runs one case and says which invariant it broke, if any.
+    static func check(_ k: CommandLineCase) throws -> Broken? {
+        let dir = Tool.scratch("prop")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        let inputs = lay(k, in: dir)
+        let before = listing(dir)
+        let limit = 60.0
+        let start = Date()
+        let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: k.environment, timeout: limit) { p, _ in
+            if let s = k.signal { usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number) }
+        }
+        let took = Date().timeIntervalSince(start)
+        if let log = ProcessInfo.processInfo.environment["TABCHECK_CLI_LOG"], let h = FileHandle(forWritingAtPath: log) {
+            h.seekToEndOfFile()
+            h.write(Data("\(k)\n  → exit \(run.status)\(run.signaled ? " (signal)" : "") in \(String(format: "%.1f", took)) s: \(run.stderrLines.last ?? "")\n".utf8))
+            try? h.close()
+        }
+        let after = listing(dir)
+        // 1. No trap, no crash: a signal or an exit of 128+ is ours only when we sent it.
+        if run.signaled && k.signal == nil { return Broken(invariant: "1 trapped", detail: "\(run)") }
+        if run.status >= 128 && k.signal == nil { return Broken(invariant: "1 crashed", detail: "\(run)") }
+        // 2. Ends within its limit (a signal ends it promptly).
+        if took >= limit { return Broken(invariant: "2 hung", detail: "still running after \(Int(limit)) s") }
+        if k.signal != nil && took > 20 { return Broken(invariant: "2 signal ignored", detail: "ran \(Int(took)) s after a signal") }
+        // 3. Inputs and files it did not create are unchanged (an output it was told to write may be replaced).
+        let outputs = Set(zip(k.args, k.args.dropFirst()).filter { ["--junit", "--html", "--svg", "--frames", "--db"].contains($0.0) }.map(\.1))
+        for (name, data) in inputs where !outputs.contains(name) {
+            if after[name] == nil && before[name] != nil { return Broken(invariant: "3 deleted", detail: "\(name) is gone") }
+            if let d = data, let now = after[name], now != d { return Broken(invariant: "3 changed", detail: "\(name) was changed") }
+        }
+        // 4. A usage or input error: exit 2, one line in the user's words, nothing written.
+        if run.status == 2 {
+            let lines = run.stderrLines.filter { !$0.isEmpty }
+            if lines.count != 1 { return Broken(invariant: "4 not one line", detail: "\(lines.count) lines: \(run.stderr.prefix(600))") }
+            if let w = foreignWords.first(where: { run.stderr.contains($0) }) { return Broken(invariant: "4 foreign words", detail: "\(w) in: \(run.stderr)") }
+            let made = Set(after.keys).subtracting(before.keys)
+            if !made.isEmpty { return Broken(invariant: "4 wrote after an error", detail: "made \(made.sorted()): \(run.stderr)") }
+        }
+        // 5. Exit codes CI understands.
+        if k.signal == nil && ![0, 1, 2].contains(run.status) { return Broken(invariant: "5 exit code", detail: "\(run)") }
+        return nil
+    }
+
+    /// The case without words, as long as the same invariant still breaks.
+    static func shrink(_ k: CommandLineCase, _ broken: Broken) throws -> CommandLineCase {
+        var best = k
+        var progress = true
+        while progress {
+            progress = false
+            for width in [2, 1] {
+                var i = 0
+                while i + width <= best.args.count {
+                    var candidate = best
+                    candidate.args.removeSubrange(i..<(i + width))
+                    if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true } else { i += 1 }
+                }
+            }
+            for key in best.environment.keys.sorted() {
+                var candidate = best
+                candidate.environment[key] = nil
+                if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
+            }
+            if best.signal != nil {
+                var candidate = best
+                candidate.signal = nil
+                if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
+            }
+        }
+        return best
+    }
+
+    /// A valid replay file: a shrunk failure of the planted F3 bug, the template of the replay cases.
+    static let validReplay: String = {
+        let dir = Tool.scratch("replay")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        _ = try? Tool.planted.run(["--compare", "planted-f3,reference", "--sequences", "200", "--db", dir.path, "--quiet"], timeout: 120)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }) ?? []
+        return files.first.flatMap { try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) } ?? "{}"
+    }()
+
+    @Test func generatedCommandLinesKeepEveryInvariant() throws {
+        #expect(Self.validReplay.contains("\"actions\""), "no replay template: \(Self.validReplay)")
+        let env = ProcessInfo.processInfo.environment
+        let cases = Int(env["TABCHECK_CLI_CASES"] ?? "") ?? 40
+        let first = UInt64(env["TABCHECK_CLI_SEED"] ?? "") ?? 1
+        for seed in first..<(first + UInt64(cases)) {
+            var c = Choices(seed: seed)
+            let k = CommandLineGen.make(&c, validReplay: Self.validReplay)
+            guard let broken = try Self.check(k) else { continue }
+            let small = try Self.shrink(k, broken)
+            let again = try Self.check(small)
+            Issue.record("seed \(seed): \(again ?? broken)\n  shrunk: \(small)\n  original: \(k)")
+        }
+    }
+}
