@@ -45,6 +45,11 @@ package struct Arguments {
     mutating func path(_ flag: String, _ what: String) throws(InputError) -> String {
         let v = try value(flag)
         guard !v.isEmpty else { throw InputError("\(command)\(flag) needs \(what)") }
+        // `--junit --json` is a forgotten value, not a file named "--json" (#36); such a file
+        // is still reachable as ./--json.
+        if v.hasPrefix("-") && v.count > 1 {
+            throw InputError("\(command)\(flag) needs \(what), got the flag \(v) (a file of that name: ./\(v))")
+        }
         return v
     }
 
@@ -67,6 +72,8 @@ package struct Arguments {
     }
 
     func given(_ flag: String) -> Bool { seen[Self.aliases[flag] ?? flag] != nil }
+    /// The value `flag` was given (nil: not given, or a flag without a value).
+    func valueOf(_ flag: String) -> String? { seen[Self.aliases[flag] ?? flag].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// A subcommand's `--help` (or `-h`): alone, prints `usage` and answers true; with other
     /// arguments it is an error.

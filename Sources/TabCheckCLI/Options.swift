@@ -130,6 +130,7 @@ package struct Options {
             if a.given(x) && a.given(y) { throw InputError("\(x) and \(y) cannot be used together: \(why)") }
         }
         try refuse("--db", "--no-db", "--no-db turns the failure database off")
+        try FileRoles.refuseShared(a)
         try refuse("--replay", "--bytes", "replay one file at a time")
         for source in ["--replay", "--bytes"] {
             for flag in ["--seed", "--sequence-seed", "--sequences", "--time-limit", "--shard", "--coverage", "--no-large-grids"] {

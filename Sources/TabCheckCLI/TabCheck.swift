@@ -14,6 +14,29 @@ struct Drivers: Sendable {
     var names: String { all.map(\.name).joined(separator: ", ") }
 }
 
+/// `code`, unless standard output (a file or a device) could not be written (a full disk):
+/// then a success is not one — CI would read a verdict nobody saw (#36) — and the
+/// exit is 2 with one line saying why. A failure's 1 stands: it is saved and on stderr.
+func outputWritten(_ code: Int32) -> Int32 {
+    errno = 0
+    // C's `stdout` is a mutable global Swift 6 will not read; its address comes from the loader.
+    #if os(Linux)
+    let everywhere = UnsafeMutableRawPointer(bitPattern: 0)    // RTLD_DEFAULT
+    #else
+    let everywhere = UnsafeMutableRawPointer(bitPattern: -2)   // RTLD_DEFAULT
+    #endif
+    let out = dlsym(everywhere, "stdout").flatMap { $0.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee }
+    guard let out else { return code }
+    let failed = fflush(out) != 0 || ferror(out) != 0
+    // A pipe whose reader stopped reading (`tabcheck | head -1`) is the reader's choice: the
+    // verdict stands (docs/reliability.md). A file or a device that refused the bytes is not.
+    var st = stat()
+    guard failed, code == 0, fstat(1, &st) == 0, st.st_mode & S_IFMT != S_IFIFO, st.st_mode & S_IFMT != S_IFSOCK else { return code }
+    let why = errno == 0 || errno == EIO ? "a write failed (is the disk full?)" : String(cString: strerror(errno))
+    Console.error("tabcheck: could not write standard output: \(why); the verdict (exit 0) was not written, so this exits 2\n")
+    return 2
+}
+
 package func fail(_ message: String) -> Never {
     Console.error("tabcheck: \(message.replacing("\n", with: " "))\n")
     exit(2)
@@ -95,7 +118,7 @@ public enum TabCheck {
             for p in custom where Property.allCases.contains(p.name) || custom.filter({ $0.name == p.name }).count > 1 {
                 throw InputError("two properties are named \"\(p.name)\"; give each its own name")
             }
-            exit(try command(arguments, Drivers(all: DriverFactory.builtIn + extra, properties: custom)))
+            exit(outputWritten(try command(arguments, Drivers(all: DriverFactory.builtIn + extra, properties: custom))))
         } catch {
             fail(error.message)
         }

@@ -16,12 +16,14 @@ struct CommandLineCase: CustomStringConvertible {
     var files: [(name: String, kind: FileKind)] = []
     /// A signal sent this many seconds after the start, if any.
     var signal: (number: Int32, after: Double)?
+    /// Standard output on a full disk (`> /dev/full`).
+    var stdoutFull = false
 
     var description: String {
         let env = environment.keys.sorted().map { "\($0)=\(shellQuoted(environment[$0]!)) " }.joined()
         let made = files.isEmpty ? "" : "  [files: " + files.map { "\($0.name) \($0.kind)" }.joined(separator: "; ") + "]"
         let sig = signal.map { "  [signal \($0.number) after \($0.after) s]" } ?? ""
-        return env + ([program] + args).map(shellQuoted).joined(separator: " ") + made + sig
+        return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + made + sig
     }
 }
 
@@ -105,7 +107,11 @@ enum CommandLineGen {
                 }
             }
         }
-        if c.bool(0.1) {
+        if k.program == "tabcheck-planted" && !k.args.contains("--compare") && c.bool(0.6) {
+            k.args += ["--compare", c.element(of: ["planted-f3,reference", "planted-trap,reference", "planted-f3-slow,reference", "trapping-oracle"])]
+        }
+        k.stdoutFull = c.bool(0.05)
+        if c.bool(0.2) {
             k.environment[c.element(of: ["TABCHECK_SEED", "TABCHECK_TIME_LIMIT", "TABCHECK_SUPERVISED", "TMPDIR", "TABCHECK_JOBS"])] =
                 c.element(of: ["", "x", "1", "-1", "/nonexistent", "1:file"])
         }

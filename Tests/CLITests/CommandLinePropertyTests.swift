@@ -62,7 +62,7 @@ import Testing
         let before = listing(dir)
         let limit = 60.0
         let start = Date()
-        let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: k.environment, timeout: limit) { p, _ in
+        let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: k.environment, timeout: limit, stdoutToFullDisk: k.stdoutFull) { p, _ in
             if let s = k.signal { usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number) }
         }
         let took = Date().timeIntervalSince(start)
@@ -80,7 +80,8 @@ import Testing
         if k.signal != nil && took > 20 { return Broken(invariant: "2 signal ignored", detail: "ran \(Int(took)) s after a signal") }
         // 3. Inputs and files it did not create are unchanged (an output it was told to write may be replaced).
         let outputs = Set(zip(k.args, k.args.dropFirst()).filter { ["--junit", "--html", "--svg", "--frames", "--db"].contains($0.0) }.map(\.1))
-        for (name, data) in inputs where !outputs.contains(name) {
+        let read = Set(zip(k.args, k.args.dropFirst()).filter { ["--replay", "--bytes", "--policy", "--from"].contains($0.0) }.map(\.1))
+        for (name, data) in inputs where !outputs.contains(name) || read.contains(name) {
             if after[name] == nil && before[name] != nil { return Broken(invariant: "3 deleted", detail: "\(name) is gone") }
             if let d = data, let now = after[name], now != d { return Broken(invariant: "3 changed", detail: "\(name) was changed") }
         }
@@ -91,6 +92,16 @@ import Testing
             if let w = foreignWords.first(where: { run.stderr.contains($0) }) { return Broken(invariant: "4 foreign words", detail: "\(w) in: \(run.stderr)") }
             let made = Set(after.keys).subtracting(before.keys)
             if !made.isEmpty { return Broken(invariant: "4 wrote after an error", detail: "made \(made.sorted()): \(run.stderr)") }
+        }
+        // 5. A failure found is saved (unless told not to), and a report that could not be
+        // written is not a success.
+        if run.status == 1 && !k.args.contains("--no-db") && !k.args.contains("--replay") && !k.args.contains("--bytes") {
+            let db = zip(k.args, k.args.dropFirst()).first { $0.0 == "--db" }?.1 ?? ".tabcheck/failures"
+            let saved = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(db).path)) ?? []
+            if !saved.contains(where: { $0.hasSuffix(".json") }) { return Broken(invariant: "5 failure not saved", detail: "\(run)") }
+        }
+        if k.stdoutFull && run.status == 0 && !k.args.contains("--quiet") && !k.args.contains("-q") {
+            return Broken(invariant: "5 output lost", detail: "stdout on a full disk, yet exit 0: \(run)")
         }
         // 5. Exit codes CI understands.
         if k.signal == nil && ![0, 1, 2].contains(run.status) { return Broken(invariant: "5 exit code", detail: "\(run)") }
@@ -114,6 +125,11 @@ import Testing
             for key in best.environment.keys.sorted() {
                 var candidate = best
                 candidate.environment[key] = nil
+                if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
+            }
+            if best.stdoutFull {
+                var candidate = best
+                candidate.stdoutFull = false
                 if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
             }
             if best.signal != nil {

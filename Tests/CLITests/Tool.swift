@@ -39,7 +39,7 @@ struct Tool {
     /// process and its stdout file (to send signals); a run over `timeout` seconds is killed.
     @discardableResult
     func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:], timeout: Double = 120,
-             whileRunning: ((Process, URL) -> Void)? = nil) throws -> Run {
+             stdoutToFullDisk: Bool = false, whileRunning: ((Process, URL) -> Void)? = nil) throws -> Run {
         let dir = Tool.scratch("io")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
@@ -50,7 +50,7 @@ struct Tool {
         p.arguments = args
         if let cwd { p.currentDirectoryURL = cwd }
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        p.standardOutput = try FileHandle(forWritingTo: out)
+        p.standardOutput = stdoutToFullDisk ? FileHandle(forWritingAtPath: "/dev/full") : try FileHandle(forWritingTo: out)
         p.standardError = try FileHandle(forWritingTo: err)
         p.standardInput = FileHandle.nullDevice
         try p.run()

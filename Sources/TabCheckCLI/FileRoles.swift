@@ -1,0 +1,26 @@
+import Checker
+import Foundation
+
+/// One path named in two roles of one command (#36): an output onto an input (`--replay r.json
+/// --html r.json`) would destroy the input before it is read again, two outputs onto one file
+/// (`--junit o --html o`) would leave only the last. Refused up front, before anything runs,
+/// with both flags named; paths are compared after `.`/`..` and symbolic links are resolved.
+enum FileRoles {
+    static let inputs = ["--replay", "--bytes", "--policy"]
+    static let outputs = ["--junit", "--html", "--frames", "--db"]
+
+    static func refuseShared(_ a: Arguments) throws(InputError) {
+        var seen: [(flag: String, value: String, path: String)] = []
+        for flag in inputs + outputs {
+            guard let v = a.valueOf(flag) else { continue }
+            // A policy preset's name is not a file.
+            if flag == "--policy" && !FileManager.default.fileExists(atPath: v) { continue }
+            let path = URL(fileURLWithPath: v).standardizedFileURL.resolvingSymlinksInPath().path
+            if let other = seen.first(where: { $0.path == path }), outputs.contains(flag) {
+                let what = inputs.contains(other.flag) ? "it would destroy the input" : "one would overwrite the other"
+                throw InputError("\(flag) \(v) is the \(other.flag) file too (\(other.value)): \(what); give another name")
+            }
+            seen.append((flag, v, path))
+        }
+    }
+}
