@@ -150,6 +150,39 @@ import Testing
         return files.first.flatMap { try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) } ?? "{}"
     }()
 
+    /// What the harness found, kept as regression cases (each broke an invariant before its fix).
+    static var regressions: [CommandLineCase] {
+        func k(_ args: [String], _ program: String = "tabcheck", env: [String: String] = [:],
+               files: [(String, CommandLineCase.FileKind)] = [], full: Bool = false) -> CommandLineCase {
+            var c = CommandLineCase()
+            c.program = program; c.args = args; c.environment = env; c.files = files.map { (name: $0.0, kind: $0.1) }; c.stdoutFull = full
+            return c
+        }
+        return [
+            // A stray variable made tabcheck map a user's file and die (exit 137).
+            k(["--sequences", "1"], env: ["TABCHECK_SUPERVISED": "1:file"], files: [("file", .text("keep me"))]),
+            // "NSCocoaErrorDomain error 256" for a file that cannot be read.
+            k(["--policy", "/proc/self/mem"], "tabcheck-planted"),
+            // An output onto a FIFO blocked the up-front check for ever and orphaned a child.
+            k(["--sequences", "1", "--html", "f1"], files: [("f1", .fifo)]),
+            // The report onto the replay file it reads.
+            k(["--replay", "r.json", "--html", "r.json"], "tabcheck-planted", files: [("r.json", .text(validReplay))]),
+            // A verdict on a full disk was exit 0.
+            k(["--sequences", "5"], full: true),
+        ]
+    }
+
+    @Test func theCasesItFoundStayFixed() throws {
+        for k in Self.regressions {
+            if let broken = try Self.check(k) { Issue.record("\(k): \(broken)") }
+        }
+        // A flag taken for a file name wrote a JUnit report named "--json" (exit 0).
+        let dir = Tool.scratch("flag-value")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        let r = try Tool.tabcheck.run(["--sequences", "1", "--junit", "--json"], cwd: dir)
+        #expect(r.status == 2 && r.stderr.contains("got the flag --json") && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("--json").path), "\(r)")
+    }
+
     @Test func generatedCommandLinesKeepEveryInvariant() throws {
         #expect(Self.validReplay.contains("\"actions\""), "no replay template: \(Self.validReplay)")
         let env = ProcessInfo.processInfo.environment
