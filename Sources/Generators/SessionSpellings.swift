@@ -33,6 +33,10 @@ extension SessionText {
         // Half the texts escape only what JSON must (controls, quote, backslash) — the form a
         // canonical fast path reads itself — and half of those gain a control character in a title.
         let optional = c.bool(0.5) ? 0.3 : 0
+        // A quarter of the texts escape every non-ASCII scalar byte by byte, as a writer that
+        // escapes UTF-8 bytes instead of scalars does: `\u00c3\u00a9` is "Ã©" to JSON, not "é"
+        // (a reader that takes `\u00XX` for a byte misreads it; found by a fresh-eyes audit).
+        let bytewise = c.bool(0.25)
         var titles = titles
         if !titles.isEmpty, c.bool(0.5) {
             let k = c.int(in: 0...(titles.count - 1))
@@ -40,7 +44,7 @@ extension SessionText {
             titles[k].insert(contentsOf: control, at: titles[k].index(titles[k].startIndex, offsetBy: c.int(in: 0...titles[k].count)))
         }
         func ws() -> String { spaced && c.bool(0.5) ? c.element(of: [" ", "\n", "\t", "\r\n", "  "]) : "" }
-        func str(_ s: String) -> String { escapedString(&c, s, optional: optional) }
+        func str(_ s: String) -> String { escapedString(&c, s, optional: optional, bytewise: bytewise) }
         func object(_ members: [(String, String)]) -> String {
             var m = members
             if shuffled, m.count > 1 { m.swapAt(0, c.int(in: 1...(m.count - 1))) }
@@ -56,7 +60,7 @@ extension SessionText {
     /// A JSON string literal of `s` with some scalars escaped: `\uXXXX` in lower or upper case
     /// hex (astral scalars as a surrogate pair), `\/`, the short escapes; now and then a lone
     /// surrogate, which JSON's grammar allows and a decoder must refuse or replace.
-    static func escapedString(_ c: inout Choices, _ s: String, optional: Double = 0.3) -> String {
+    static func escapedString(_ c: inout Choices, _ s: String, optional: Double = 0.3, bytewise: Bool = false) -> String {
         let upper = c.bool(0.5)
         func hex(_ v: UInt32) -> String {
             let h = String(v, radix: 16, uppercase: upper)
@@ -64,6 +68,10 @@ extension SessionText {
         }
         var out = "\""
         for u in s.unicodeScalars {
+            if bytewise && u.value >= 0x80 {
+                for b in String(u).utf8 { out += hex(UInt32(b)) }
+                continue
+            }
             let must = u.value < 0x20 || u == "\"" || u == "\\"
             if !must && (optional == 0 || !c.bool(optional)) { out.unicodeScalars.append(u); continue }
             switch u {

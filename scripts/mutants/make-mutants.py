@@ -118,6 +118,9 @@ MUTANTS = [
    "        while at < bytes.count, at - start < 21, (UInt8(ascii: \"0\")...UInt8(ascii: \"9\")).contains(bytes[at]) { at += 1 }\n        let digits = bytes[start..<at]\n        guard !digits.isEmpty, digits.count <= 20, digits.count == 1 || digits.first != UInt8(ascii: \"0\") else { return nil }\n        return digits.reduce(0) { $0 &* 10 &+ Int($1 - UInt8(ascii: \"0\")) }"),
   ("a3-position-within-chunk", "A3", "removing a tab reports its index within its chunk as its place in tabs: past 128 tabs the next active tab and the reopen position are wrong",
    L, "        return (entry, loc.position, loc.displayedIndex)", "        return (entry, i, loc.displayedIndex)"),
+  ("p3-u00-escape-as-byte", "P3", "the session fast path reads any \\u00XX escape as one byte, so \\u00c3\\u00a9 (\"Ã©\" to JSON) is read as the UTF-8 of \"é\" (a fresh-eyes audit's bug)",
+   SS, "                          let hi = Self.hex(bytes[at + 2]), let lo = Self.hex(bytes[at + 3]), hi < 2 else { return nil }",
+   "                          let hi = Self.hex(bytes[at + 2]), let lo = Self.hex(bytes[at + 3]) else { return nil }"),
 ]
 
 # Bugs only raw bytes reach (the campaign's restore text is a Swift String, always valid UTF-8):
