@@ -14,7 +14,7 @@ public enum Values {
     /// tricky cases, real titles, raw UTF-8 bytes and very long ones.
     public static let title: Gen<String> = .oneOf([
         (6, .string(smallAlphabet, length: 0...4)),
-        (3, .string(tricky, length: 1...3)),
+        (4, .string(tricky, length: 1...3)),
         (3, classText(length: 1...4)),
         (1, .element(["New Tab", "Apple", "apple pie", "Swift Forums"])),
         (1, rawText),
@@ -34,11 +34,15 @@ public enum Values {
     public static func query(titles: [String], current: String = "") -> Gen<String> {
         .oneOf([
             (4, .string(smallAlphabet, length: 0...2)),
-            (2, .string(tricky, length: 1...2)),
+            (3, .string(tricky, length: 1...2)),
             (2, classText(length: 1...2)),
             (1, rawText),
-            (5, Typing.edit(current, titles: titles)),
-            (titles.isEmpty ? 0 : 4, Gen { c in
+            (4, Typing.edit(current, titles: titles)),
+            (titles.isEmpty ? 0 : 6, Gen { c in
+                // A third of the pieces cut a character of several scalars (the "e" of
+                // "e\u{301}", the "\n" of "\r\n", the "👩" of a family): where a match by scalars
+                // and a match by characters part.
+                if c.bool(0.33), let cut = clusterCut(&c, titles) { return cut }
                 let t = Array(c.element(of: titles.isEmpty ? [""] : titles))
                 if t.isEmpty { return "" }
                 let start = c.int(in: 0...(t.count - 1))
@@ -51,6 +55,20 @@ public enum Values {
                 }
             }),
         ])
+    }
+
+    /// Part of one character of several scalars of an open tab's title — its first or last
+    /// scalars, never all — or nil when no title holds such a character.
+    static func clusterCut(_ c: inout Choices, _ titles: [String]) -> String? {
+        let clustered = titles.filter { $0.unicodeScalars.count > $0.count }
+        guard !clustered.isEmpty else { return nil }
+        let characters = c.element(of: clustered).filter { $0.unicodeScalars.count > 1 }
+        guard !characters.isEmpty else { return nil }
+        let scalars = Array(c.element(of: Array(characters)).unicodeScalars)
+        let k = c.int(in: 1...(scalars.count - 1))
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: c.bool(0.5) ? scalars[..<k] : scalars[k...])
+        return String(out)
     }
 
     /// Real devices (points, safe-area insets), portrait and landscape, split view.

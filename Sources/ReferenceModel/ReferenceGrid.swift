@@ -258,10 +258,17 @@ package struct ReferenceGrid: Sendable {
         while closedEntries.count > max(0, policy.reopenLimit) { closedEntries.removeFirst() }
     }
 
-    /// A2: a new tab titled "New Tab", appended and made active; its id.
-    private mutating func appendNewTab() -> String {
+    /// A2: a new tab titled "New Tab", appended and made active; its id. `fresh`: never the
+    /// id of a tab a reopen could bring back either — the tab that replaces the last one under
+    /// `emptyGrid=replacedByNewTab` is made in the step that closed that one, and closing a
+    /// restored "t35" made its replacement "t35" too, one id for two tabs in one step (found by
+    /// #35's generators). SPEC's new tab (F2) keeps production's rule: an id no open tab has.
+    private mutating func appendNewTab(fresh: Bool = false) -> String {
+        func taken(_ id: String) -> Bool {
+            position(of: id) != nil || (fresh && closedEntries.contains { $0.contains { $0.tab.id == id } })
+        }
         var id = "\(idPrefix)\(nextID)"; nextID += 1
-        while position(of: id) != nil { id = "\(idPrefix)\(nextID)"; nextID += 1 }
+        while taken(id) { id = "\(idPrefix)\(nextID)"; nextID += 1 }
         tabs.append(RefTab(id: id, title: "New Tab"))
         active = id
         return id
@@ -271,7 +278,7 @@ package struct ReferenceGrid: Sendable {
     /// displayed indices it was inserted at (none when the query hides it, or nothing was done).
     mutating func replaceEmptyGrid() -> [Int] {
         guard tabs.isEmpty, policy.emptyGrid == .replacedByNewTab else { return [] }
-        let id = appendNewTab()
+        let id = appendNewTab(fresh: true)
         return displayedIndex(of: id).map { [$0] } ?? []
     }
 

@@ -57,11 +57,7 @@ import Testing
 
     /// The value floors are real checks too: with queries never set, no query is typed on.
     @Test func aGeneratorThatNeverTypesFallsUnderTheValueFloors() {
-        var weights = GeneratorConfig.defaultWeights
-        weights[.setQuery] = 0
-        var c = Campaign.Config()
-        c.seed = 1; c.sequences = 100; c.largeGrids = false
-        let r = Campaign(runner: Runner(implementation: .production, generator: ActionGenerator(config: GeneratorConfig(weights: weights))), config: c).run()
+        let r = Self.campaign(without: .setQuery)
         for s in [Coverage.Situation.queryTypedOn, .queryJoinsLastCharacter, .queryBackspaced] {
             #expect((r.coverage.situations[s] ?? 0) < s.floor, "\(s.rawValue)")
         }
@@ -70,12 +66,17 @@ import Testing
     /// The floor is a real check: a generator that never restores ids of the new-tab form
     /// (as before #24) leaves that situation at zero.
     @Test func aGeneratorThatStopsVisitingASituationFallsUnderItsFloor() {
-        var weights = GeneratorConfig.defaultWeights
-        weights[.restoreData] = 0
-        var c = Campaign.Config()
-        c.seed = 1; c.sequences = 100; c.largeGrids = false
-        let r = Campaign(runner: Runner(implementation: .production, generator: ActionGenerator(config: GeneratorConfig(weights: weights))), config: c).run()
+        let r = Self.campaign(without: .restoreData)
         #expect((r.coverage.situations[.restoredNewTabIDs] ?? 0) < Coverage.Situation.restoredNewTabIDs.floor)
         #expect((r.coverage.situations[.restoreAccepted] ?? 0) > 0)
+    }
+
+    /// The seed-1 campaign of 100 sequences on small grids, with one action kind never drawn.
+    static func campaign(without kind: ActionKind) -> Campaign.Result {
+        var weights = GeneratorConfig.defaultWeights
+        weights[kind] = 0
+        var c = Campaign.Config()
+        c.seed = 1; c.sequences = 100; c.largeGrids = false
+        return Campaign(runner: Runner(implementation: .production, generator: ActionGenerator(config: GeneratorConfig(weights: weights))), config: c).run()
     }
 }

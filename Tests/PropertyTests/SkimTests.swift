@@ -94,6 +94,11 @@ import Testing
             let actions = Runner().run(.seeded(seed, maxSteps: 120), collectCoverage: false).executed
             guard let first = honest.run(.actions(actions), collectCoverage: false).failure else { continue }
             guard let late = runner.run(.actions(actions), collectCoverage: false).failure else { continue }
+            // A step's outcome (accepted or refused, the update, a fly-away started) is compared
+            // at every step; skimming spares only observations, whose differences are fields. A
+            // trimmed title that changes what the filter shows makes the outcomes part at once
+            // (#35's titles hold every kind of whitespace): not what this test is about.
+            if late.violation.differences.isEmpty { continue }
             caught += 1
             #expect(late.step % Runner.fullComparisonEvery == 0 || late.step == actions.count, "seed \(seed): \(late)")
             #expect(!late.violation.differences.isEmpty)
