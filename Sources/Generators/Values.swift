@@ -60,7 +60,8 @@ public enum Values {
     /// Part of one character of several scalars of an open tab's title — its first or last
     /// scalars, never all — or nil when no title holds such a character.
     static func clusterCut(_ c: inout Choices, _ titles: [String]) -> String? {
-        let clustered = titles.filter { $0.unicodeScalars.count > $0.count }
+        // Only a title with a non-ASCII byte or a CR can hold one: the rest are not counted.
+        let clustered = titles.filter { t in t.utf8.contains { $0 >= 0x80 || $0 == 0x0D } && t.unicodeScalars.count > t.count }
         guard !clustered.isEmpty else { return nil }
         let characters = c.element(of: clustered).filter { $0.unicodeScalars.count > 1 }
         guard !characters.isEmpty else { return nil }

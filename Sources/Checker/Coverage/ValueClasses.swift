@@ -1,4 +1,3 @@
-import Foundation
 import Generators
 
 extension Coverage {
@@ -53,17 +52,31 @@ extension Coverage {
     }
 
     /// How a restore text was spelt: a version other than `1`, `\u` escapes, a key twice.
+    /// On bytes, without Foundation: it runs on every restore of a campaign.
     mutating func countSpelling(_ text: String) {
-        if let r = text.range(of: "\"version\":"), !text[r.upperBound...].hasPrefix("1}"), !text[r.upperBound...].hasPrefix("1,"),
-           let first = text[r.upperBound...].first, first.isNumber || first == "-" {
-            count(.sessionOddNumber)
+        let b = Array(text.utf8)
+        func occurrences(_ needle: String, in range: Range<Int>) -> [Int] {
+            let n = Array(needle.utf8)
+            guard range.count >= n.count else { return [] }
+            return (range.lowerBound...(range.upperBound - n.count)).filter { i in b[i] == n[0] && b[i..<(i + n.count)].elementsEqual(n) }
         }
-        if text.contains("\\u") { count(.sessionEscapes) }
+        let all = 0..<b.count
+        if let v = occurrences("\"version\":", in: all).first {
+            let rest = b[(v + 10)...]
+            let spelt1 = rest.starts(with: Array("1}".utf8)) || rest.starts(with: Array("1,".utf8))
+            if !spelt1, let first = rest.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "-") {
+                count(.sessionOddNumber)
+            }
+        }
+        if !occurrences("\\u", in: all).isEmpty { count(.sessionEscapes) }
         // A top-level key twice, or a key twice inside one tab's object.
-        func twice(_ key: String, in part: Substring) -> Bool { part.components(separatedBy: key).count > 2 }
-        if ["\"version\"", "\"tabs\"", "\"activeTabID\""].contains(where: { twice($0, in: text[...]) })
-            || text.split(separator: "{").contains(where: { twice("\"id\"", in: $0) || twice("\"title\"", in: $0) }) {
-            count(.sessionDuplicateKey)
+        var twice = ["\"version\"", "\"tabs\"", "\"activeTabID\""].contains { occurrences($0, in: all).count > 1 }
+        if !twice {
+            let braces = all.filter { b[$0] == UInt8(ascii: "{") } + [b.count]
+            twice = zip(braces, braces.dropFirst()).contains { start, end in
+                occurrences("\"id\"", in: start..<end).count > 1 || occurrences("\"title\"", in: start..<end).count > 1
+            }
         }
+        if twice { count(.sessionDuplicateKey) }
     }
 }
