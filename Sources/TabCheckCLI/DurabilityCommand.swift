@@ -99,9 +99,7 @@ enum DurabilityCommand {
             }
             return given
         }
-        var template = Array((URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tabcheck-durability-XXXXXX").path).utf8CString)
-        guard let made = mkdtemp(&template) else { throw InputError("durability: cannot create a temporary folder: \(String(cString: strerror(errno)))") }
-        return String(cString: made)
+        return try Scratch.make("tabcheck-durability", folder: true)
     }
 
     /// Starts the saving child and kills it at a random moment: most kills land after the

@@ -5,9 +5,13 @@ import Synchronization
 /// while none has. Written by the signal handler, read by the campaign and the shrinker.
 let interruptSignal = Atomic<Int32>(0)
 
-/// SIGINT and SIGTERM stop a campaign or a shrink at the next candidate instead of killing
-/// the process, so the failure found so far is saved and printed. A second signal kills at
-/// once (the handler puts the default back).
+/// Whether a failure has been printed and saved (a second signal then exits 1, not 128 + n).
+let failureReported = Atomic<Bool>(false)
+
+/// SIGINT, SIGTERM and SIGHUP (a closed terminal) stop a campaign or a shrink at the next
+/// candidate instead of killing the process, so the failure found so far is saved and printed.
+/// A second signal ends the process at once: with 128 + n before any failure, with exit 1 and a
+/// line after one — the failure was saved before shrinking began, and 130 would say there was none (#36).
 enum Interrupt {
     static func install() {
         // A parent may have started us with these signals blocked (a child inherits the mask
@@ -17,11 +21,22 @@ enum Interrupt {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for s in [SIGINT, SIGTERM] {
+        for s in [SIGINT, SIGTERM, SIGHUP] {
             signal(s) { sig in
+                guard interruptSignal.load(ordering: .relaxed) == 0 else {
+                    // The second: at once. Only async-signal-safe calls here (write, _exit).
+                    if failureReported.load(ordering: .relaxed) {
+                        let line = "tabcheck: stopped at once by a second signal; the failure above was saved before shrinking began\n"
+                        line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
+                        _exit(1)
+                    }
+                    signal(sig, SIG_DFL)
+                    raise(sig)
+                    return
+                }
                 interruptSignal.store(sig, ordering: .relaxed)
-                signal(sig, SIG_DFL)
             }
         }
     }
@@ -40,6 +55,7 @@ enum Interrupt {
         switch interruptSignal.load(ordering: .relaxed) {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
         default: return "a signal"
         }
     }

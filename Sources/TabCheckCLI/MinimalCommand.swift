@@ -46,18 +46,25 @@ enum MinimalCommand {
     static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
         if try Arguments.help(rest, command: "minimal ", usage: minimalUsage) { return 0 }
         let s = try parse(rest)
+        for name in s.from?.compare ?? [] where drivers.named(name) == nil {
+            throw InputError("minimal --from: field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names)")
+        }
+        return try Supervisor.run(MinimalRun(settings: s, drivers: drivers))
+    }
+
+    /// The search; `trapped`: after the supervised child died of a trap, every level runs in
+    /// forked children and a child's trap is the failure.
+    static func search(_ s: Settings, _ drivers: Drivers, trapped: Bool) -> Int32 {
         let recorded = s.from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
         var runner = Runner(properties: s.properties ?? recorded ?? Property.allCases)
         if let compare = s.from?.compare {
-            for name in compare where drivers.named(name) == nil {
-                throw InputError("minimal --from: field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names)")
-            }
             runner.implementation = drivers.named(compare[0])!
             runner.oracle = drivers.named(compare[1])!
         }
         // A trap or a hang ends the process it happens in: its candidates, and the run that
         // collects the states it passes through, run in children.
-        let killing = s.from.flatMap { $0.property == Property.crash.rawValue ? Self.killing(rule: $0.rule) : nil }
+        let killing = trapped ? Self.killing(rule: "trap")
+            : s.from.flatMap { $0.property == Property.crash.rawValue ? Self.killing(rule: $0.rule) : nil }
         var alphabet = ExhaustiveSearch.alphabet
         var which = "the fixed \(alphabet.count)-action alphabet"
         if let from = s.from {
@@ -69,7 +76,7 @@ enum MinimalCommand {
         let deadline = s.timeLimit.map { started + $0 }
         let watch = SearchWatch(deadline: deadline)
         Console.error("minimal: searching lengths 1…\(s.limit) over \(which)\n")
-        if killing != nil { Console.error("minimal: the failure ends its process (crash: \(s.from?.rule ?? "")); each level runs in forked children\n") }
+        if killing != nil { Console.error("minimal: the failure ends its process (crash: \(trapped ? "trap" : s.from?.rule ?? "")); each level runs in forked children\n") }
         let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, isolated: killing,
                                         deadline: deadline, shouldStop: { watch.shouldStop() })
         let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(s.jobs) jobs"
@@ -89,6 +96,18 @@ enum MinimalCommand {
         }
         print("none over the alphabet ≤ \(s.limit): no failing sequence of length ≤ \(s.limit) over \(which) (\(cost))")
         return 0
+    }
+}
+
+/// `minimal` as the supervisor runs it: a model that traps mid-search is searched again in children.
+struct MinimalRun: SupervisedRun {
+    let settings: MinimalCommand.Settings
+    let drivers: Drivers
+    var noIsolation: Bool { false }
+    func run(in shared: RunningSequences?) throws(InputError) -> Int32 { MinimalCommand.search(settings, drivers, trapped: false) }
+    func recover(signal: String, _ shared: RunningSequences) -> Int32 {
+        Console.error("tabcheck: minimal: the model died of \(signal) (a trap); searching again, each level in forked children\n")
+        return MinimalCommand.search(settings, drivers, trapped: true)
     }
 }
 

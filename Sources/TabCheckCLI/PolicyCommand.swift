@@ -4,8 +4,9 @@ import Generators
 
 /// `tabcheck policy`: infers the policy a driver follows (`PolicyInference.infer`) — a
 /// campaign, and for each failure the one knob change that explains it, until a campaign
-/// passes — and prints the preset it matches or the policy file to save.
-enum PolicyCommand {
+/// passes — and prints the preset it matches or the policy file to save. It runs a model, so
+/// it runs supervised (Supervisor.swift): a model that traps is a failure, not a dead process.
+struct PolicyCommand {
     static let usage = """
     usage: tabcheck policy [--compare IMPL,ORACLE] [--sequences N] [--seed S] [--jobs N]
       Infers the choices IMPL makes where tab models differ (docs/policies.md), by campaigns
@@ -13,16 +14,20 @@ enum PolicyCommand {
       that one knob change explains adopts that change, one knob a round, until a campaign of
       N sequences (default 2000) passes. Prints the matching preset, or the JSON to save and
       pass as --policy FILE.json. Exit 0 when a policy was found, 1 when a failure no knob
-      explains remains (a bug, not a choice: it is printed), 2 on bad input.
+      explains remains (a bug, not a choice: it is printed; a model that traps is one), 2 on
+      bad input, 130 when interrupted before any failure.
     """
+
+    var compare = ["production", "reference"]
+    var config = Campaign.Config()
+    let drivers: Drivers
 
     static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
         if try Arguments.help(rest, command: "policy ", usage: usage) { return 0 }
-        var compare = ["production", "reference"]
-        var config = Campaign.Config()
-        config.sequences = 2_000
-        config.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        config.shouldStop = { Interrupt.requested }
+        var p = PolicyCommand(drivers: drivers)
+        p.config.sequences = 2_000
+        p.config.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        p.config.shouldStop = { Interrupt.requested }
         var a = Arguments(rest, command: "policy ")
         while let flag = try a.nextFlag() {
             switch flag {
@@ -32,20 +37,42 @@ enum PolicyCommand {
                 guard names.count == 2 else { throw InputError("policy --compare takes two driver names, IMPL,ORACLE, got \"\(v)\"") }
                 for n in names where drivers.named(n) == nil { throw InputError("policy --compare: unknown driver \"\(n)\"; known: \(drivers.names)") }
                 guard names[1] == "reference" else { throw InputError("policy --compare: the oracle must be the reference (it is what follows a policy), got \"\(names[1])\"") }
-                compare = names
-            case "--sequences": config.sequences = try a.int(flag, 1...1_000_000)
+                p.compare = names
+            case "--sequences": p.config.sequences = try a.int(flag, 1...1_000_000)
             case "--seed":
                 let v = try a.value(flag)
                 guard let s = Options.parseSeed(v) else { throw InputError("policy --seed takes a number 0…2^64−1 (decimal or 0x-hex), got \"\(v)\"") }
-                config.seed = s
-            case "--jobs", "-j": config.jobs = try a.int(flag, 1...256)
+                p.config.seed = s
+            case "--jobs", "-j": p.config.jobs = try a.int(flag, 1...256)
             default: throw InputError("policy: unknown argument \"\(flag)\" (tabcheck policy --help)")
             }
         }
+        return try Supervisor.run(p)
+    }
+
+    func infer(isolated: Bool) -> Int32 {
+        var config = self.config
+        config.isolated = isolated
         let runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!)
-        print("policy: inferring what \(compare[0]) chooses, against \(compare[1]), \(config.sequences) sequences a round (seed \(hex(config.seed)))")
-        let inferred = PolicyInference.infer(runner: runner, config: config)
-        for (i, line) in inferred.rounds.enumerated() { print("  round \(i + 1): \(line)") }
+        if !isolated {
+            print("policy: inferring what \(compare[0]) chooses, against \(compare[1]), \(config.sequences) sequences a round (seed \(hex(config.seed)))")
+        }
+        fflush(nil)
+        var round = 0
+        let inferred = PolicyInference.infer(runner: runner, config: config) { line in
+            round += 1
+            print("  round \(round): \(line)")
+            fflush(nil)
+        }
+        if inferred.interrupted {
+            guard let f = inferred.unexplained else {
+                print("policy: interrupted by \(Interrupt.name) in round \(round + 1); no verdict (exit 130)")
+                return 130
+            }
+            print("policy: interrupted by \(Interrupt.name) while shrinking a failure of round \(round + 1), not yet tried against the knobs:\n")
+            print(Report.steps(f.shrunk, failure: f.shrunkFailure))
+            return 1
+        }
         guard let p = inferred.policy else {
             if let f = inferred.unexplained {
                 print("")
@@ -61,5 +88,14 @@ enum PolicyCommand {
             print(PolicyFile.json(p))
         }
         return 0
+    }
+}
+
+extension PolicyCommand: SupervisedRun {
+    var noIsolation: Bool { false }
+    func run(in shared: RunningSequences?) throws(InputError) -> Int32 { infer(isolated: false) }
+    func recover(signal: String, _ shared: RunningSequences) -> Int32 {
+        Console.error("tabcheck: policy: the model died of \(signal) (a trap); inferring again from the start, each sequence in a process of its own\n")
+        return infer(isolated: true)
     }
 }

@@ -13,12 +13,26 @@ import Generators
 /// same way, isolated from the start. The child is started anew, not forked: after a fork,
 /// the Swift runtime's locks misbehave in a child with several threads (seen: two campaign
 /// threads spinning in `swift_once` for ever), and a campaign has one thread per core.
+///
+/// Every subcommand that runs a model goes through it (#36): a campaign, a replay, the failure
+/// database, `policy` and `minimal` — each says, as a `SupervisedRun`, how it runs in the child
+/// and how it finishes after a trap.
+protocol SupervisedRun {
+    var noIsolation: Bool { get }
+    /// The run itself; `shared` (nil when unsupervised) is where it says what it runs.
+    func run(in shared: RunningSequences?) throws(InputError) -> Int32
+    /// After the child died of `signal` (a trap): run again isolated and report.
+    func recover(signal: String, _ shared: RunningSequences) -> Int32
+}
+
 enum Supervisor {
     /// The child's pid, for the parent's signal handlers (0: none).
     nonisolated(unsafe) static var child: pid_t = 0
+    /// The shared file's path, removed at exit.
+    nonisolated(unsafe) static var sharedPath: UnsafeMutablePointer<CChar>?
     static let variable = "TABCHECK_SUPERVISED"
 
-    static func run(_ command: CheckCommand) throws(InputError) -> Int32 {
+    static func run(_ command: some SupervisedRun) throws(InputError) -> Int32 {
         // The child: "<parent pid>:<file>", set by the parent that spawned it — anything else
         // (a stray variable in a user's shell) is refused before any file is opened (#36).
         if let value = ProcessInfo.processInfo.environment[variable] {
@@ -33,18 +47,19 @@ enum Supervisor {
             endWithParent(parent)
             Interrupt.parent = parent
             Sandbox.exitFastOnTraps()
-            var inChild = command
-            inChild.running = shared
-            return try inChild.run()
+            return try command.run(in: shared)
         }
-        guard !command.options.noIsolation else { return try command.run() }
-        var template = Array((NSTemporaryDirectory() + "/tabcheck-running-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { return try command.run() }
-        close(fd)
-        let path = String(cString: template)
-        defer { unlink(path) }
-        guard let shared = RunningSequences(path: path), let pid = spawnSelf(path) else { return try command.run() }
+        guard !command.noIsolation else { return try command.run(in: nil) }
+        // Isolation is never dropped in silence (#36): what it needs and lacks is said.
+        let path = try Scratch.make("tabcheck-running")
+        sharedPath = strdup(path)
+        atexit { if let p = Supervisor.sharedPath { unlink(p) } }   // every way out, `fail`'s exit included
+        guard let shared = RunningSequences(path: path) else {
+            throw InputError("cannot map the file \(path) that keeps a trapped run's place (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
+        }
+        guard let pid = spawnSelf(path) else {
+            throw InputError("cannot start tabcheck again as an isolated child (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
+        }
         child = pid
         forwardInterrupts()
         var status: Int32 = 0
@@ -52,9 +67,9 @@ enum Supervisor {
         child = 0
         switch Sandbox.end(ofStatus: status) {
         case .exited(let code): return code
-        case .killed(let name): return name == "SIGINT" ? 130 : name == "SIGTERM" ? 143 : 137
+        case .killed(let name): return name == "SIGINT" ? 130 : name == "SIGTERM" ? 143 : name == "SIGHUP" ? 129 : 137
         case .timedOut, .stalled: return 137
-        case .trapped(let signal): return recover(command, signal: signal, shared)
+        case .trapped(let signal): return command.recover(signal: signal, shared)
         }
     }
 
@@ -95,16 +110,27 @@ enum Supervisor {
         return pid
     }
 
-    /// SIGINT and SIGTERM sent to the parent go to the child (which stops, saves and reports).
+    /// SIGINT, SIGTERM and SIGHUP sent to the parent go to the child (which stops, saves and reports).
     static func forwardInterrupts() {
-        for s in [SIGINT, SIGTERM] {
+        for s in [SIGINT, SIGTERM, SIGHUP] {
             signal(s) { sig in if Supervisor.child > 0 { kill(Supervisor.child, sig) } }
         }
     }
 
+}
+
+extension CheckCommand: SupervisedRun {
+    var noIsolation: Bool { options.noIsolation }
+
+    func run(in shared: RunningSequences?) throws(InputError) -> Int32 {
+        var c = self
+        c.running = shared
+        return try c.run()
+    }
+
     /// After the child died of a trap: find the sequence that traps and finish as the child would have.
-    static func recover(_ command: CheckCommand, signal: String, _ shared: RunningSequences) -> Int32 {
-        var isolated = command
+    func recover(signal: String, _ shared: RunningSequences) -> Int32 {
+        var isolated = self
         isolated.isolated = true
         isolated.warn("the run died of \(signal) (a trap); running what it was running again, each sequence in a process of its own")
         switch shared.phase {
@@ -115,9 +141,7 @@ enum Supervisor {
             return isolated.finishCampaign(seeds: seeds, finished: shared.finished, signal: signal)
         }
     }
-}
 
-extension CheckCommand {
     /// The sequences `seeds`, each run alone; the first that fails is the campaign's failure.
     func finishCampaign(seeds: [UInt64], finished: (sequences: Int, steps: Int), signal: String) -> Int32 {
         let config = campaignConfig

@@ -14,16 +14,20 @@ struct CommandLineCase: CustomStringConvertible {
     var environment: [String: String] = [:]
     /// Files made in the case's folder before the run, by name.
     var files: [(name: String, kind: FileKind)] = []
-    /// A signal sent this many seconds after the start, if any.
-    var signal: (number: Int32, after: Double)?
+    /// A signal sent this many seconds after the start, if any, and again `again` seconds later.
+    var signal: (number: Int32, after: Double, again: Double?)?
     /// Standard output on a full disk (`> /dev/full`).
     var stdoutFull = false
+    /// What the tool must do with a file drawn from its schema: accept it, or refuse it with
+    /// exit 2 and a line naming `names` (a knob or a field).
+    var expected: (accepted: Bool, names: [String])?
 
     var description: String {
         let env = environment.keys.sorted().map { "\($0)=\(shellQuoted(environment[$0]!)) " }.joined()
         let made = files.isEmpty ? "" : "  [files: " + files.map { "\($0.name) \($0.kind)" }.joined(separator: "; ") + "]"
-        let sig = signal.map { "  [signal \($0.number) after \($0.after) s]" } ?? ""
-        return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + made + sig
+        let sig = signal.map { "  [signal \($0.number) after \($0.after) s" + ($0.again.map { ", again \($0) s later" } ?? "") + "]" } ?? ""
+        let exp = expected.map { $0.accepted ? "  [must be accepted]" : "  [must be refused naming one of \($0.names)]" } ?? ""
+        return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + made + sig + exp
     }
 }
 
@@ -107,7 +111,8 @@ enum CommandLineGen {
                 }
             }
         }
-        if k.program == "tabcheck-planted" && !k.args.contains("--compare") && c.bool(0.6) {
+        if c.bool(0.15) { schemaCase(&c, &k, validReplay: validReplay) }
+        if k.program == "tabcheck-planted" && k.expected == nil && !k.args.contains("--compare") && c.bool(0.6) {
             k.args += ["--compare", c.element(of: ["planted-f3,reference", "planted-trap,reference", "planted-f3-slow,reference", "trapping-oracle"])]
         }
         k.stdoutFull = c.bool(0.05)
@@ -115,8 +120,59 @@ enum CommandLineGen {
             k.environment[c.element(of: ["TABCHECK_SEED", "TABCHECK_TIME_LIMIT", "TABCHECK_SUPERVISED", "TMPDIR", "TABCHECK_JOBS"])] =
                 c.element(of: ["", "x", "1", "-1", "/nonexistent", "1:file"])
         }
-        if c.bool(0.1) { k.signal = (c.bool(0.5) ? SIGINT : SIGTERM, Double(c.int(in: 1...8)) / 10) }
+        if c.bool(0.12) {
+            k.signal = (c.element(of: [SIGINT, SIGINT, SIGTERM, SIGHUP]), Double(c.int(in: 1...8)) / 10, c.bool(0.3) ? Double(c.int(in: 1...5)) / 10 : nil)
+            // A signal during a shrink: a campaign that finds a failure at once.
+            if k.expected == nil && c.bool(0.4) {
+                k.program = "tabcheck-planted"
+                k.args = ["--compare", c.element(of: ["planted-f3-slow,reference", "planted-f3,reference"]), "--sequences", "200"] + (c.bool(0.5) ? ["--jobs", "1"] : [])
+            }
+        }
         return k
+    }
+
+    /// A policy object drawn from the knobs' schema, each knob valid or from a class of wrong
+    /// values (a bool or a string for a number, 0/1 beside true/false, out of range, a
+    /// misspelt name, a key twice): the text, and the first knob that makes it invalid.
+    static func policyObject(_ c: inout Choices) -> (text: String, bad: [String]) {
+        var fields: [String] = []
+        var bad: [String] = []
+        for (name, values, _) in PolicyFile.knobs where c.bool(0.6) {
+            let choices = values.contains("…") ? ["0", "1", "2", "\(Policy.maxReopenLimit)", "20"]
+                : values.components(separatedBy: " | ").map { "\"\($0)\"" }
+            var key = name
+            var value = c.element(of: choices)
+            if c.bool(0.3) {
+                let wrong = values.contains("…") ? ["-1", "\(Policy.maxReopenLimit + 1)", "true", "false", "\"5\"", "1.5", "1e2", "9223372036854775807", "null"]
+                    : ["0", "1", "true", "null", "\"\"", "[]", "\"" + name + "\"", c.element(of: choices).uppercased()]
+                switch c.int(in: 0...5) {
+                case 0: key = name.uppercased()
+                case 1: key = String(name.dropLast())
+                default: value = c.element(of: wrong)
+                }
+                bad.append(key)
+            }
+            fields.append("\"\(key)\": \(value)")
+            if c.bool(0.05) { fields.append("\"\(key)\": \(value)"); bad.append(key) }   // a key twice
+        }
+        return ("{" + fields.joined(separator: ", ") + "}", bad)
+    }
+
+    /// A policy file or a replay file whose policy is drawn from the schema, with what the tool
+    /// must do with it.
+    static func schemaCase(_ c: inout Choices, _ k: inout CommandLineCase, validReplay: String) {
+        let (policy, bad) = policyObject(&c)
+        if c.bool(0.5) || !validReplay.hasSuffix("}") {
+            k.files.append(("schema.json", .text(policy)))
+            k.args = ["--policy", "schema.json", "--sequences", "2", "--no-db"]
+        } else {
+            // The replay template with a "policy" field.
+            let text = String(validReplay.trimmingCharacters(in: .whitespacesAndNewlines).dropLast()) + ", \"policy\": " + policy + "}"
+            k.files.append(("schema.json", .text(text)))
+            k.program = "tabcheck-planted"
+            k.args = ["--replay", "schema.json"]
+        }
+        k.expected = (bad.isEmpty, bad)
     }
 
     /// A JSON text broken in one way: a value replaced (null, wrong type, huge or boundary

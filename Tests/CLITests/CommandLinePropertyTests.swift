@@ -63,7 +63,10 @@ import Testing
         let limit = 60.0
         let start = Date()
         let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: k.environment, timeout: limit, stdoutToFullDisk: k.stdoutFull) { p, _ in
-            if let s = k.signal { usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number) }
+            if let s = k.signal {
+                usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number)
+                if let again = s.again { usleep(UInt32(again * 1e6)); kill(p.processIdentifier, s.number) }
+            }
         }
         let took = Date().timeIntervalSince(start)
         if let log = ProcessInfo.processInfo.environment["TABCHECK_CLI_LOG"], let h = FileHandle(forWritingAtPath: log) {
@@ -87,11 +90,21 @@ import Testing
         }
         // 4. A usage or input error: exit 2, one line in the user's words, nothing written.
         if run.status == 2 {
-            let lines = run.stderrLines.filter { !$0.isEmpty }
+            // Progress lines of a run that went on before the error (an output that failed at the end) are not it.
+            let lines = run.stderrLines.filter { !$0.isEmpty && !$0.hasSuffix("no failure yet") }
             if lines.count != 1 { return Broken(invariant: "4 not one line", detail: "\(lines.count) lines: \(run.stderr.prefix(600))") }
             if let w = foreignWords.first(where: { run.stderr.contains($0) }) { return Broken(invariant: "4 foreign words", detail: "\(w) in: \(run.stderr)") }
             let made = Set(after.keys).subtracting(before.keys)
             if !made.isEmpty { return Broken(invariant: "4 wrote after an error", detail: "made \(made.sorted()): \(run.stderr)") }
+        }
+        // 6. A file drawn from its schema is accepted when valid, refused by name when not
+        // (while a flag still reads it; a refusal of another flag comes first and is not about it).
+        if let e = k.expected, zip(k.args, k.args.dropFirst()).contains(where: { ["--policy", "--replay"].contains($0.0) && $0.1 == "schema.json" }) {
+            let aboutIt = run.status == 2 && run.stderr.contains("schema.json")
+            if e.accepted && aboutIt { return Broken(invariant: "6 valid input refused", detail: run.stderr) }
+            if !e.accepted && (run.status != 2 || aboutIt && !e.names.contains(where: { run.stderr.contains("\"\($0)\"") })) {
+                return Broken(invariant: "6 invalid input not refused by name", detail: "exit \(run.status): \(run.stderr.prefix(300))")
+            }
         }
         // 5. A failure found is saved (unless told not to), and a report that could not be
         // written is not a success.
@@ -102,6 +115,10 @@ import Testing
         }
         if k.stdoutFull && run.status == 0 && !k.args.contains("--quiet") && !k.args.contains("-q") {
             return Broken(invariant: "5 output lost", detail: "stdout on a full disk, yet exit 0: \(run)")
+        }
+        // 5. 128 + n says "interrupted, nothing found": never after a failure was reported.
+        if run.status >= 128 || run.signaled, run.stdout.contains("FAIL") || run.stderr.contains("FAIL") {
+            return Broken(invariant: "5 failure then interrupted", detail: "exit \(run.status) after a FAIL: \(run.stderrLines.suffix(2))")
         }
         // 5. Exit codes CI understands.
         if k.signal == nil && ![0, 1, 2].contains(run.status) { return Broken(invariant: "5 exit code", detail: "\(run)") }

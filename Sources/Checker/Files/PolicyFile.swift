@@ -47,17 +47,27 @@ public enum PolicyFile {
         return try parse(data, source: nameOrPath)
     }
 
-    /// A JSON object of knobs (`{"activeAfterClose": "previousThenNext", "reopenLimit": 5}`).
+    /// A JSON object of knobs (`{"activeAfterClose": "previousThenNext", "reopenLimit": 5}`),
+    /// read by `StrictJSON`: a key twice, `true` for a number, `"5"` for 5 are refused by name.
     public static func parse(_ data: Data, source: String) throws(InputError) -> Policy {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let knobs = object as? [String: Any] else {
-            throw InputError("\(source): a policy file is one JSON object of knobs, e.g. {\"activeAfterClose\": \"previousThenNext\"}")
+        let value = try StrictJSON.parse([UInt8](data), name: source)
+        guard case .object = value else {
+            throw InputError("\(source): a policy file is one JSON object of knobs, e.g. {\"activeAfterClose\": \"previousThenNext\"}; it holds \(value.words)")
+        }
+        return try parse(value, source: source)
+    }
+
+    /// The knobs of one JSON object (a policy file's, or a replay file's `policy` field:
+    /// `where` says which, e.g. "field \"policy\": ").
+    public static func parse(_ object: JSONValue, source: String, where field: String = "") throws(InputError) -> Policy {
+        guard case .object(let knobs) = object else {
+            throw InputError("\(source): \(field)a policy is a JSON object of knobs, got \(object.words)")
         }
         var p = Policy.spec
-        for key in knobs.keys.sorted() {
-            let value = knobs[key]!
+        for (key, value) in knobs {
             func text<E: RawRepresentable & CaseIterable>(_: E.Type) throws(InputError) -> E where E.RawValue == String {
-                guard let s = value as? String, let v = E(rawValue: s) else {
-                    throw InputError("\(source): knob \"\(key)\" takes \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(value)")
+                guard case .string(let s) = value, let v = E(rawValue: s) else {
+                    throw InputError("\(source): \(field)knob \"\(key)\" takes \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(value.words)")
                 }
                 return v
             }
@@ -67,12 +77,12 @@ public enum PolicyFile {
             case "filterMatching": p.filterMatching = try text(Policy.FilterMatching.self)
             case "gridColumns": p.gridColumns = try text(Policy.GridColumns.self)
             case "reopenLimit":
-                guard let n = value as? Int, !(value is Bool), (0...Policy.maxReopenLimit).contains(n) else {
-                    throw InputError("\(source): knob \"reopenLimit\" takes a whole number 0…\(Policy.maxReopenLimit), got \(value)")
+                guard let n = value.wholeNumber(in: 0...Policy.maxReopenLimit) else {
+                    throw InputError("\(source): \(field)knob \"reopenLimit\" takes a whole number 0…\(Policy.maxReopenLimit), got \(value.words)")
                 }
                 p.reopenLimit = n
             default:
-                throw InputError("\(source): unknown knob \"\(key)\"; knobs: \(Self.knobs.map(\.name).joined(separator: ", "))")
+                throw InputError("\(source): \(field)unknown knob \"\(key.prefix(60))\"; knobs: \(Self.knobs.map(\.name).joined(separator: ", "))")
             }
         }
         return p

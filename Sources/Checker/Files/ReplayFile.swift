@@ -61,30 +61,22 @@ public struct ReplayFile: Codable, Equatable, Sendable {
 
     public static func decode(_ data: Data, name: String) throws(InputError) -> ReplayFile {
         guard data.count <= maxBytes else { throw InputError("\(name): \(data.count) bytes, over the replay-file limit of \(maxBytes) bytes") }
+        // Strictly first (#36): a key twice, a lone surrogate, a number out of range are named here.
+        let top = try StrictJSON.parse([UInt8](data), name: name)
+        guard case .object = top else {
+            throw InputError("\(name): not a replay file: it holds \(top.words), not the object tabcheck writes ({\"format\": …, \"version\": …, \"compare\": …, \"actions\": […]})")
+        }
+        // The policy as a policy file is read: a misspelt knob or a limit out of range is refused.
+        let policy = try top["policy"].flatMap { p throws(InputError) in p == .null ? nil : try PolicyFile.parse(p, source: name, where: "field \"policy\": ") }
         let d = JSONDecoder()
         d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let file: ReplayFile
+        var file: ReplayFile
         do { file = try d.decode(ReplayFile.self, from: data) } catch let e as DecodingError {
-            // Valid JSON of the wrong shape: say what is there, in the file's terms.
-            let top = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            if case .dataCorrupted(let c) = e, c.codingPath.isEmpty {
-                let why = JSONDiagnosis.explain(data)
-                guard let object = top as? [String: Any], why.hasPrefix("not valid JSON") else { throw InputError("\(name): not a valid replay file: \(why)") }
-                // Foundation calls a fraction where a whole number belongs "not valid JSON".
-                for key in ["version", "originalSteps"] {
-                    if let n = object[key] as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue != n.doubleValue.rounded(.towardZero) {
-                        throw InputError("\(name): not a valid replay file: field \"\(key)\" should be a whole number, got \(n)")
-                    }
-                }
-                throw InputError("\(name): not a valid replay file: a field holds a number of the wrong kind (a fraction where a whole number belongs, or one out of range)")
-            }
-            if let top, !(top is [String: Any]) {
-                throw InputError("\(name): not a replay file: it holds \(jsonKind(top)), not the object tabcheck writes ({\"format\": …, \"version\": …, \"compare\": …, \"actions\": […]})")
-            }
             throw InputError("\(name): not a valid replay file: \(describe(e, in: top))")
         } catch {
             throw InputError("\(name): not a valid replay file: \(error)")
         }
+        file.policy = policy == .spec ? nil : policy
         guard file.format == format else { throw InputError("\(name): field \"format\" is \"\(file.format)\", expected \"\(format)\"") }
         guard file.version == currentVersion else {
             throw InputError("\(name): field \"version\" is \(file.version); this tabcheck reads version \(currentVersion)")
@@ -137,18 +129,6 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 package func hex(_ x: UInt64) -> String { "0x" + String(x, radix: 16) }
 
-/// What a JSON value is, in words: "an array", "the number 1.5" …
-func jsonKind(_ v: Any) -> String {
-    switch v {
-    case is [Any]: return "an array"
-    case is [String: Any]: return "an object"
-    case let s as String: return "the string \"\(s.prefix(40))\""
-    case let n as NSNumber: return String(cString: n.objCType) == "c" ? (n.boolValue ? "true" : "false") : "the number \(n)"
-    case is NSNull: return "null"
-    default: return "\(type(of: v))"
-    }
-}
-
 /// A Swift type as a replay file's reader expects it, in words.
 func jsonWords(_ t: Any.Type) -> String {
     switch t {
@@ -156,31 +136,60 @@ func jsonWords(_ t: Any.Type) -> String {
     case is Double.Type, is Float.Type: return "a number"
     case is String.Type: return "a string"
     case is Bool.Type: return "true or false"
+    case is Action.Type: return "one action, an object with one key naming its kind (\(ActionKind.allCases.prefix(4).map { "\"\($0)\"" }.joined(separator: ", ")) …)"
+    case is ViewportSpec.Type: return "a viewport, an object of width, height and safe-area insets"
     default:
+        // Never a Swift type's name (#36): say its shape.
         let name = "\(t)"
-        return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Dictionary") ? "an object" : "a \(name)"
+        return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Optional") ? "a value or null" : "an object"
     }
 }
 
-func describe(_ e: DecodingError, in top: Any? = nil) -> String {
+func describe(_ e: DecodingError, in top: JSONValue? = nil) -> String {
     func path(_ p: [any CodingKey]) -> String {
         p.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingPrefixDot()
     }
     /// The value at a coding path of the parsed file, if it can be found.
-    func value(at p: [any CodingKey]) -> Any? {
+    func value(at p: [any CodingKey]) -> JSONValue? {
         var v = top
         for k in p {
-            if let i = k.intValue { v = (v as? [Any]).flatMap { i < $0.count ? $0[i] : nil } } else { v = (v as? [String: Any])?[k.stringValue] }
+            if let i = k.intValue, case .array(let items)? = v { v = i < items.count ? items[i] : nil } else { v = v?[k.stringValue] }
         }
         return v
     }
     switch e {
     case let .keyNotFound(k, c): return "missing field \"\(k.stringValue)\" at \(path(c.codingPath).isEmpty ? "top level" : path(c.codingPath))"
     case let .typeMismatch(t, c):
-        return "field \"\(path(c.codingPath))\" should be \(jsonWords(t))" + (value(at: c.codingPath).map { ", got \(jsonKind($0))" } ?? "")
-    case let .valueNotFound(t, c): return "field \(path(c.codingPath)) is null, expected \(t)"
-    case let .dataCorrupted(c): return "\(path(c.codingPath).isEmpty ? "" : "at \(path(c.codingPath)): ")\(c.debugDescription)"
+        return "field \"\(path(c.codingPath))\" should be \(jsonWords(t))" + (value(at: c.codingPath).map { ", got \($0.words)" } ?? "")
+    case let .valueNotFound(t, c): return "field \"\(path(c.codingPath))\" is null, expected \(jsonWords(t))"
+    case let .dataCorrupted(c):
+        // Foundation's words name Swift types ("Cannot initialize ActiveAfterClose from …"): say the field and its value.
+        guard let v = value(at: c.codingPath), !c.codingPath.isEmpty else {
+            // Foundation names no field for a fraction where a whole number belongs: find it.
+            if let top, let (p, n) = firstFraction(in: top, path: "") { return "field \"\(p.trimmingPrefixDot())\" should be a whole number, got \(n.words)" }
+            return "a field holds a value of the wrong kind"
+        }
+        if case .number(let n) = v, n.contains(where: { ".eE".contains($0) }) { return "field \"\(path(c.codingPath))\" should be a whole number, got \(v.words)" }
+        return "field \"\(path(c.codingPath))\" cannot hold \(v.words)"
     @unknown default: return "\(e)"
+    }
+}
+
+/// The first number with a point or an exponent in a field that takes a whole number (every
+/// field but a viewport's sizes and a swipe's offsets and velocities).
+func firstFraction(in v: JSONValue, path: String) -> (String, JSONValue)? {
+    let fractional: Set<String> = ["width", "height", "safeLeft", "safeRight", "safeTop", "safeBottom", "vx", "vy", "tx"]
+    switch v {
+    case .number(let n) where n.contains(where: { ".eE".contains($0) }):
+        let last = path.split(separator: ".").last.map(String.init) ?? ""
+        return fractional.contains(last) ? nil : (path, v)
+    case .array(let items):
+        for (i, item) in items.enumerated() { if let f = firstFraction(in: item, path: path + "[\(i)]") { return f } }
+        return nil
+    case .object(let fields):
+        for (k, item) in fields { if let f = firstFraction(in: item, path: path + "." + k) { return f } }
+        return nil
+    default: return nil
     }
 }
 

@@ -32,6 +32,9 @@ public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
     /// around it — what tells two traps apart.
     var trapSite: String {
         guard let colon = message.firstIndex(of: ":") else { return message }
-        return String(message[message.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        var site = String(message[message.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        // The model's frame, when a backtrace named it (only the reported run has one), is not compared.
+        if let frame = site.range(of: "), in ", options: .backwards) { site = String(site[..<frame.lowerBound]) + ")" }
+        return site
     }
 }

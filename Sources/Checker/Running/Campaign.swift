@@ -31,8 +31,9 @@ public struct Campaign: Sendable {
         /// Where a supervising parent reads which sequences run (`RunningSequences`); nil:
         /// nobody watches.
         public var running: RunningSequences?
-        /// Whether each shrink candidate runs in a child process of its own
-        /// (`Runner.runIsolated`): after a trap, so that the shrink survives the next one.
+        /// Whether each sequence and each shrink candidate runs in a child process of its own
+        /// (`Runner.runIsolated`): after a trap, so that the campaign survives the next one
+        /// and the sequence that traps is a failure like any other.
         public var isolated = false
         public init() {}
     }
@@ -101,7 +102,7 @@ public struct Campaign: Sendable {
         let jobs = max(1, config.jobs)
         // Rounds of `jobs × 32` sequences run on `jobs` threads, then are taken in index order —
         // so the first failure is the lowest failing index, whatever the number of threads.
-        let round = jobs == 1 ? 1 : jobs * 32
+        let round = jobs == 1 || config.isolated ? jobs : jobs * 32
         let running = config.running
         running?.phase = .generating
         var i = 0
@@ -121,7 +122,9 @@ public struct Campaign: Sendable {
             let roundSeeds = seeds, maxSteps = config.maxSteps, largeGrids = config.largeGrids
             let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, largeGrids: largeGrids) }
             let outcomes: [Runner.Outcome]
-            if jobs == 1 {
+            if config.isolated {
+                outcomes = runner.runIsolated(batch: (0..<seeds.count).map(source))
+            } else if jobs == 1 {
                 running?.start(job: 0, seed: roundSeeds[0].seed)
                 outcomes = [runner.run(source(0), deadline: deadline, shouldStop: config.shouldStop)]
             } else {
@@ -186,7 +189,10 @@ public struct Campaign: Sendable {
             : shrinker.shrink(actions, jobs: config.jobs) { same(run($0)) }
         // Re-run the minimal sequence for its exact failure (and trim anything after it) —
         // three times: a model that depends on more than the actions shows here.
+        // Isolated, the run that is reported keeps the runtime's backtracer: a trap names the model's frame.
+        if isolated { Sandbox.keepBacktracer = true }
         let final = run(r.actions)
+        Sandbox.keepBacktracer = false
         let again = 1 + (0..<2).filter { _ in same(run(r.actions)) }.count
         let shrunkFails = final.failure?.violation.sameFailure(as: failure.violation) == true
         var found = Found(sequenceSeed: seed, sequenceIndex: index, original: actions, originalFailure: failure,

@@ -115,7 +115,29 @@ extension Runner {
         // An overflow or a failed precondition in an optimised build traps with no message.
         let text = fatal.map { String($0.prefix(300)) } ?? lines.last.map { String($0.prefix(300)) }
             ?? "no message — an arithmetic overflow, or a precondition in an optimised build"
-        return "\(text) (\(signal))"
+        return "\(text) (\(signal))" + (trapFrame(in: lines).map { ", in \($0)" } ?? "")
+    }
+
+    /// The first frame of the crashed thread in code that is not the checker's: the model's
+    /// function and line ("TrapsOnLastClose.apply(_:) at Tests/PlantedTabcheck/main.swift:52"),
+    /// when the runtime's backtracer ran (`Sandbox.keepBacktracer`).
+    static func trapFrame(in lines: [String]) -> String? {
+        guard let crashed = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix("crashed:") }) else { return nil }
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        for line in lines[(crashed + 1)...] {
+            if line.hasPrefix("Thread ") || line.hasPrefix("Registers") { break }
+            guard let at = line.range(of: " at /", options: .backwards), line.contains(".swift:"),
+                  !line.contains("/Sources/Checker/"), !line.contains("/Sources/Generators/"), !line.contains("/swift/stdlib/"),
+                  let plus = line.range(of: " + "), let address = line.range(of: " 0x") else { continue }
+            let symbol = line[address.upperBound...].drop { $0 != " " }.dropFirst()
+            let name = symbol[..<(symbol.range(of: " + ")?.lowerBound ?? plus.lowerBound)]
+            var place = String(line[line.index(after: at.lowerBound)...].dropFirst(3))
+            if place.hasPrefix(cwd) { place.removeFirst(cwd.count) }
+            // file:line:column → file:line
+            if let colon = place.lastIndex(of: ":"), place[..<colon].contains(":") { place = String(place[..<colon]) }
+            return "\(name) at \(place)"
+        }
+        return nil
     }
 }
 

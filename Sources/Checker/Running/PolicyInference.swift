@@ -45,9 +45,11 @@ public enum PolicyInference {
     }
 
     /// The single-knob changes under which `actions` pass every property `runner` checks.
-    public static func explaining(_ actions: [Action], runner: Runner) -> [Change] {
+    /// `isolated`: each run in a child process of its own (the sequence may trap).
+    public static func explaining(_ actions: [Action], runner: Runner, isolated: Bool = false) -> [Change] {
         changes(of: runner.policy).filter { c in
-            runner.withPolicy(c.policy).run(.actions(actions), collectCoverage: false).failure == nil
+            let r = runner.withPolicy(c.policy)
+            return (isolated ? r.runIsolated(.actions(actions)) : r.run(.actions(actions), collectCoverage: false)).failure == nil
         }
     }
 
@@ -57,19 +59,27 @@ public enum PolicyInference {
         public let policy: Policy?
         public let rounds: [String]
         public let unexplained: Campaign.Found?
+        /// Whether `config.shouldStop` ended it before a verdict: `policy` is then nil.
+        public var interrupted = false
     }
 
-    public static func infer(runner start: Runner, config: Campaign.Config, maxRounds: Int = 8) -> Inferred {
+    /// `onRound` hears each round's line as it ends (a round is a campaign: minutes on a slow model).
+    public static func infer(runner start: Runner, config: Campaign.Config, maxRounds: Int = 8,
+                             onRound: (String) -> Void = { _ in }) -> Inferred {
         var runner = start
-        var rounds: [String] = []
+        var rounds: [String] = [] { didSet { onRound(rounds.last!) } }
         for _ in 0..<maxRounds {
             let result = Campaign(runner: runner, config: config).run()
+            if result.interrupted || result.found?.shrinkInterrupted == true {
+                // No verdict: the failure found so far (if any) was not tried against the knobs.
+                return Inferred(policy: nil, rounds: rounds, unexplained: result.found, interrupted: true)
+            }
             guard let found = result.found else {
                 rounds.append("\(PolicyFile.describe(runner.policy)): \(result.sequences) sequences pass")
                 return Inferred(policy: runner.policy, rounds: rounds, unexplained: nil)
             }
             let f = found.shrunkFailure.violation
-            guard let change = explaining(found.shrunk, runner: runner).first else {
+            guard let change = explaining(found.shrunk, runner: runner, isolated: config.isolated).first else {
                 rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule), and no single knob explains it")
                 return Inferred(policy: nil, rounds: rounds, unexplained: found)
             }

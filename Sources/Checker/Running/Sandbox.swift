@@ -61,6 +61,10 @@ package enum Sandbox {
 
     /// In a child: a trap signal exits at once with 128 + the signal, instead of running the
     /// runtime's backtracer (seconds per trap, and it can hold the pipes open).
+    /// Whether forked children keep the runtime's backtracer (a trap then costs a fraction of a
+    /// second): only for the one run whose report names the frame a trap happened in.
+    nonisolated(unsafe) package static var keepBacktracer = false
+
     package static func exitFastOnTraps() {
         for s in trapSignals.keys { signal(s) { sig in _exit(128 + sig) } }
     }

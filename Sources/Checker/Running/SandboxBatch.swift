@@ -112,7 +112,7 @@ extension Sandbox {
         if pid == 0 {
             close(channel[0]); close(errors[0])
             dup2(errors[1], 2)
-            exitFastOnTraps()
+            if !keepBacktracer { exitFastOnTraps() }
             // A child whose parent is gone cannot be killed by it: it ends itself after the
             // time limit (SIGALRM's default), also when it is blocked for ever.
             alarm(UInt32(min(max(timeLimit + 5, 1), 86_400)))

@@ -19,6 +19,7 @@ extension CheckCommand {
                                    actions: outcome.executed, policy: options.policy), failure: f, id: id)
             if let path { say("saved the original sequence to \(path) (replaced by the shrunk one when shrinking ends)") }
         }
+        failureReported.store(true, ordering: .relaxed)
         say("shrinking (up to \(options.shrinkBudget) candidates, a time cap of \(String(format: "%g", options.shrinkTime)) s; Ctrl-C stops it and keeps the smallest failure so far)…")
         return path
     }
