@@ -57,12 +57,23 @@ struct CheckCommand {
         if let junit = options.junit { try InputFile.prepareOutput(junit, flag: "--junit") }
         if options.useDatabase { try InputFile.checkFolder(options.database, flag: "--db") }
         if let html = options.html { try InputFile.prepareOutput(html, flag: "--html") }
-        if let frames = options.frames { try InputFile.checkFolder(frames, flag: "--frames") }
+        if let frames = options.frames { try InputFile.checkFolder(frames, flag: "--frames"); try framesFolderIsOurs(frames) }
         if let path = options.replay { return try replay(path) }
         if let path = options.bytes { return try replayBytes(path) }
         if options.useDatabase, let code = try replayDatabase() { return code }
         if let s = options.sequenceSeed { return sequence(s, config) }
         return campaign()
+    }
+
+    /// The file that marks a `--frames` folder as tabcheck's: only then are old frames replaced.
+    static let framesMark = ".tabcheck-frames"
+
+    /// A folder that holds frame files tabcheck did not write is the user's: refused, never emptied (#36).
+    func framesFolderIsOurs(_ dir: String) throws(InputError) {
+        let fm = FileManager.default
+        guard !fm.fileExists(atPath: dir + "/" + Self.framesMark),
+              let theirs = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted().first(where: { $0.hasPrefix("frame-") && $0.hasSuffix(".svg") }) else { return }
+        throw InputError("--frames \(dir) already holds \(theirs), which tabcheck did not write and would replace; give an empty or new folder")
     }
 
     // MARK: The four ways in — each ends in `conclude`
@@ -161,6 +172,11 @@ struct CheckCommand {
         if options.compareGiven { file.compare = options.compare }
         for name in file.compare where drivers.named(name) == nil {
             throw InputError("\(path): field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names) (--compare IMPL,ORACLE replays it against others)")
+        }
+        // A failure of a property this executable does not check cannot be judged: "fixed" would be a guess (#36).
+        let known = Property.allCases.map(\.rawValue) + drivers.properties.map(\.name.rawValue)
+        if let p = file.property, !known.contains(p) {
+            throw InputError("\(path): field \"property\" is \"\(p.prefix(60))\", which this tabcheck does not check; replay it with the executable that registers it (TabCheck.main(properties:)), or see tabcheck list")
         }
         let properties = given ?? replayProperties(file)
         let r = runner(file.compare, properties, policy: file.policy ?? .spec)

@@ -22,5 +22,16 @@ enum FileRoles {
             }
             seen.append((flag, v, path))
         }
+        // A report file inside a folder tabcheck owns: in the failure database it would replace
+        // a saved failure (and the next run pass); in --frames it would be taken for a frame.
+        let db = a.given("--no-db") ? nil : a.valueOf("--db") ?? ".tabcheck/failures"
+        for folderFlag in ["--db", "--frames"] {
+            guard let folder = folderFlag == "--db" ? db : a.valueOf(folderFlag) else { continue }
+            let inside = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path + "/"
+            for flag in ["--junit", "--html"] {
+                guard let v = a.valueOf(flag), URL(fileURLWithPath: v).standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(inside) else { continue }
+                throw InputError("\(flag) \(v) is inside the \(folderFlag == "--db" ? "failure database" : "--frames folder") \(folder), which tabcheck owns: it could replace a file there; write it elsewhere")
+            }
+        }
     }
 }

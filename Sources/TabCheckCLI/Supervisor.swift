@@ -28,6 +28,8 @@ protocol SupervisedRun {
 enum Supervisor {
     /// The child's pid, for the parent's signal handlers (0: none).
     nonisolated(unsafe) static var child: pid_t = 0
+    /// When the supervised run began (a campaign finished after a trap counts its time from here).
+    nonisolated(unsafe) static var started = RunClock.now()
     /// The shared file's path, removed at exit.
     nonisolated(unsafe) static var sharedPath: UnsafeMutablePointer<CChar>?
     static let variable = "TABCHECK_SUPERVISED"
@@ -61,6 +63,7 @@ enum Supervisor {
             throw InputError("cannot start tabcheck again as an isolated child (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
         }
         child = pid
+        started = RunClock.now()
         forwardInterrupts()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -153,8 +156,10 @@ extension CheckCommand: SupervisedRun {
             result.sequences += 1
             result.steps += outcome.executed.count
             guard let failure = outcome.failure else { continue }
+            result.secondsToFailure = RunClock.now() - Supervisor.started
             let saved = reportOriginal(seed: seed, outcome: outcome, origin: "sequence seed \(hex(seed))")
             result.found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: seed, index: 0)
+            result.elapsed = RunClock.now() - Supervisor.started   // the child's time and this (#36: not 0 s)
             return campaignEnding(result, config, saved: saved)
         }
         warn("none of the sequences it was running traps again when run alone (sequence seeds \(seeds.map(hex).joined(separator: ", "))): the trap depends on more than the sequence — another thread, the clock, the order of a Set or Dictionary")

@@ -67,7 +67,7 @@ struct FreshProcessCampaign: Codable, Sendable {
     /// Runs in a fresh copy of the test binary; the result, or nil when the copy did not
     /// give one (an issue says why).
     func run(sourceLocation: SourceLocation) async -> (result: Campaign.Result, note: String?)? {
-        guard let data = try? JSONEncoder().encode(self) else {
+        guard let data = try? ActionCoding.encoder().encode(self) else {
             Issue.record("the campaign's recipe could not be encoded", sourceLocation: sourceLocation)
             return nil
         }
@@ -102,7 +102,7 @@ struct FreshProcessCampaign: Codable, Sendable {
 
     /// In the copy: the campaign, supervised, its result printed as one line.
     static func child(_ recipe: String) {
-        let made = Result { try JSONDecoder().decode(FreshProcessCampaign.self, from: Data(recipe.utf8)) }
+        let made = Result { try ActionCoding.decoder().decode(FreshProcessCampaign.self, from: Data(recipe.utf8)) }
             .mapError { InputError("the recipe could not be read: \($0)") }
             .flatMap { $0.campaign() }
         var out = ""

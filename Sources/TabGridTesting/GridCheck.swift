@@ -148,7 +148,8 @@ public enum GridCheck {
                                 originalSteps: found.original.count, actions: found.shrunk, policy: runner.policy)
         let name = "\(f.violation.property.rawValue)-\(Report.ruleSlug(f.violation.rule))-\(hex(found.sequenceSeed))"
         Attachment.record(Array(replay.encoded()), named: name + ".replay.json", sourceLocation: sourceLocation)
-        Attachment.record(regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), typeName: typeName, driver: driver, oracle: oracle),
+        Attachment.record(regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), typeName: typeName, driver: driver, oracle: oracle,
+                                         custom: custom),
                           named: name + "-regression.swift", sourceLocation: sourceLocation)
         return found
     }
@@ -158,10 +159,10 @@ public enum GridCheck {
     @discardableResult
     public static func expectNoFailure<D: CheckableDriver>(
         _ actions: [Action], _ driver: D.Type, with oracle: Oracle = .reference, properties: [Property] = Property.allCases,
-        sourceLocation: SourceLocation = #_sourceLocation
+        customProperties: [any StepProperty] = [], sourceLocation: SourceLocation = #_sourceLocation
     ) -> Runner.Failure? {
         let failure = Regression.check(actions, properties: properties, implementation: DriverFactory(driver), oracle: oracle.factory,
-                                       policy: oracle.policy())
+                                       policy: oracle.policy(), customProperties: customProperties)
         if let failure {
             Issue.record(Comment(rawValue: Report.steps(Array(actions.prefix(failure.step)), failure: failure)), sourceLocation: sourceLocation)
         }
@@ -171,10 +172,13 @@ public enum GridCheck {
     /// The test to paste: `expectNoFailure` with the driver's type when it is known, else
     /// `Regression.check` with the factories.
     package static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String, typeName: String?, driver: DriverFactory,
-                               oracle: Oracle) -> String {
+                               oracle: Oracle, custom: [any StepProperty] = []) -> String {
         guard let typeName else {
-            return Report.regressionTest(actions, failure: failure, id: id, compare: [driver.name, oracle.factory.name]) + "\n"
+            return Report.regressionTest(actions, failure: failure, id: id, compare: [driver.name, oracle.factory.name], customProperties: custom) + "\n"
         }
+        // A failure of a custom property is judged by it again, or the pasted test would pass on the bug (#36).
+        let customCode = custom.isEmpty || Property.allCases.contains(failure.violation.property) ? ""
+            : ", customProperties: [\(custom.map { "\(type(of: $0))()" }.joined(separator: ", "))]"
         let name = "regression_\(failure.violation.property.rawValue)_\(Report.ruleSlug(failure.violation.rule))_\(id)"
         let oracleCode: String
         var note = ""
@@ -199,7 +203,7 @@ public enum GridCheck {
                 await #expect(processExitsWith: .success) {
                     let failure = Regression.check([
             \(actions.map { "                " + $0.swiftCode + "," }.joined(separator: "\n"))
-                    ], implementation: DriverFactory(\(typeName).self), oracle: \(oracleFactoryCode(oracle)), policy: \(oracle.policy().swiftCode))
+                    ], implementation: DriverFactory(\(typeName).self), oracle: \(oracleFactoryCode(oracle)), policy: \(oracle.policy().swiftCode)\(customCode))
                     precondition(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
                 }
             }
@@ -211,7 +215,7 @@ public enum GridCheck {
         \(note)@Test func \(name)() {
             GridCheck.expectNoFailure([
         \(actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n"))
-            ], \(typeName).self, with: \(oracleCode))
+            ], \(typeName).self, with: \(oracleCode)\(customCode))
         }
 
         """
@@ -227,9 +231,10 @@ public enum GridCheck {
     }
 
     /// The regression test attached for `found` (what a user pastes).
-    public static func regressionTestText(_ found: Campaign.Found, typeName: String, with oracle: Oracle = .reference) -> String {
+    public static func regressionTestText(_ found: Campaign.Found, typeName: String, with oracle: Oracle = .reference,
+                                          customProperties: [any StepProperty] = []) -> String {
         regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed), typeName: typeName,
-                       driver: oracle.factory, oracle: oracle)
+                       driver: oracle.factory, oracle: oracle, custom: customProperties)
     }
 
     /// The settings a call would use (for tests of the environment handling).

@@ -8,6 +8,8 @@ import Foundation
 struct CommandLineCase: CustomStringConvertible {
     enum FileKind: Equatable {
         case text(String), empty, folder, fifo, danglingLink, loopingLink, readOnly(String), device
+        /// A folder holding a user's file of this name (one tabcheck might take for its own).
+        case folderHolding(String)
     }
     var program = "tabcheck"
     var args: [String] = []
@@ -69,7 +71,7 @@ enum CommandLineGen {
             let kind: CommandLineCase.FileKind
             switch c.int(in: 0...9) {
             case 0: kind = .empty
-            case 1: kind = .folder
+            case 1: kind = c.bool(0.5) ? .folder : .folderHolding(c.element(of: ["frame-001.svg", "frame-000.svg", "session.json", "x.json"]))
             case 2: kind = .fifo
             case 3: kind = c.bool(0.5) ? .danglingLink : .loopingLink
             case 4: kind = .readOnly(c.bool(0.5) ? validReplay : validPolicy)
@@ -107,7 +109,8 @@ enum CommandLineGen {
                 case "n": k.args += [f.flag, c.element(of: numbers)]
                 case "w": k.args += [f.flag, c.element(of: words)]
                 case "f": k.args += [f.flag, c.bool(0.8) ? file(true) : c.element(of: ["missing.json", "/dev/null", "/", "/proc/self/mem"])]
-                default: k.args += [f.flag, c.bool(0.8) ? file(false) : c.element(of: ["/dev/full", "/", "/proc/x/y", String(repeating: "n", count: 300)])]
+                default: k.args += [f.flag, c.bool(0.8) ? file(false) : c.element(of: ["/dev/full", "/", "/proc/x/y", String(repeating: "n", count: 300),
+                                                                                     ".tabcheck/failures/r.json", "./.tabcheck/failures", "f1/" + String(repeating: "n", count: 250) + "/x"])]
                 }
             }
         }

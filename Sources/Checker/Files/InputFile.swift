@@ -112,6 +112,14 @@ public enum InputFile {
     public static func checkFolder(_ path: String, flag: String) throws(InputError) {
         var isDir: ObjCBool = false
         var p = URL(fileURLWithPath: path).standardizedFileURL.path
+        // A folder that does not exist yet passes every check below, then each file saved in
+        // it fails: a name too long for the system is said now (#36).
+        if let long = p.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+            throw InputError("\(flag) \(path.prefix(60))…: the name \(long.prefix(20))… is \(long.utf8.count) bytes, over the system's limit of \(NAME_MAX) for one name")
+        }
+        if p.utf8.count + 256 > Int(PATH_MAX) {
+            throw InputError("\(flag) \(path.prefix(60))…: the path is \(p.utf8.count) bytes; with a file name in it, over the system's limit of \(PATH_MAX)")
+        }
         // A link to nothing passes "does not exist yet", then every save fails; say so now.
         var info = stat()
         var q = p

@@ -35,9 +35,8 @@ public struct ReplayFile: Codable, Equatable, Sendable {
     }
 
     public func encoded() -> Data {
-        let e = JSONEncoder()
+        let e = ActionCoding.encoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return (try? e.encode(self)) ?? Data()
     }
 
@@ -68,8 +67,7 @@ public struct ReplayFile: Codable, Equatable, Sendable {
         }
         // The policy as a policy file is read: a misspelt knob or a limit out of range is refused.
         let policy = try top["policy"].flatMap { p throws(InputError) in p == .null ? nil : try PolicyFile.parse(p, source: name, where: "field \"policy\": ") }
-        let d = JSONDecoder()
-        d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let d = ActionCoding.decoder()
         var file: ReplayFile
         do { file = try d.decode(ReplayFile.self, from: data) } catch let e as DecodingError {
             throw InputError("\(name): not a valid replay file: \(describe(e, in: top))")

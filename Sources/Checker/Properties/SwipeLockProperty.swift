@@ -33,7 +33,7 @@ public struct SwipeLockProperty: StepProperty {
             if p.swipeHolder != nil { return Violation(Self.name, "G1", "a more vertical than horizontal pan began a swipe") }
         case let .swipeChanged(tx) where p.swipeHolder != nil:
             let expected = tx < 0 ? tx : tx / 5
-            if p.swipeOffset != expected || p.swipeScale != 1.05 {
+            if !sameValue(p.swipeOffset, expected) || p.swipeScale != 1.05 {   // a NaN tx gives a NaN offset on both sides (#36)
                 return Violation(Self.name, "G3", "after changed(\(tx)) the offset is \(p.swipeOffset) (expected \(expected)), scale \(p.swipeScale)")
             }
         case let .swipeEnded(tx, vx):

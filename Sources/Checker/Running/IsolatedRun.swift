@@ -72,7 +72,7 @@ extension Runner {
         var out = Outcome()
         if let known { out.executed = Array(known.prefix(beacon?.applied ?? 0)) }
         for line in report.messages {
-            if known == nil, line.hasPrefix("A "), let a = try? JSONDecoder().decode(Action.self, from: Data(line.dropFirst(2).utf8)) { out.executed.append(a) }
+            if known == nil, line.hasPrefix("A "), let a = try? ActionCoding.decoder().decode(Action.self, from: Data(line.dropFirst(2).utf8)) { out.executed.append(a) }
             else if line.hasPrefix("R "), let r = IsolatedOutcome(line: String(line.dropFirst(2))) {
                 out.failure = r.failure(out.executed)
                 if let f = out.failure { out.executed = Array(out.executed.prefix(f.step)) }
@@ -151,7 +151,7 @@ struct TracingDriver: GridDriver {
 
     mutating func apply(_ action: Action) -> StepOutcome {
         if !oracle {
-            if let channel, let data = try? JSONEncoder().encode(action) { channel.send("A " + String(decoding: data, as: UTF8.self)) }
+            if let channel, let data = try? ActionCoding.encoder().encode(action) { channel.send("A " + String(decoding: data, as: UTF8.self)) }
             beacon.applying()
         }
         beacon.begin(.apply, oracle: oracle); defer { beacon.end() }

@@ -85,7 +85,7 @@ public struct SupervisedCampaign: Sendable {
     // MARK: The result as one line
 
     static func actions(_ a: [Action]) -> String {
-        (try? JSONEncoder().encode(a)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        ActionCoding.line(a)
     }
 
     package static func line(_ r: Campaign.Result) -> String {
@@ -112,7 +112,7 @@ public struct SupervisedCampaign: Sendable {
         r.interrupted = o["interrupted"] as? Bool ?? false
         r.secondsToFailure = o["secondsToFailure"] as? Double
         guard let f = o["found"] as? [String: Any] else { return r }
-        func acts(_ key: String) -> [Action]? { (f[key] as? String).flatMap { try? JSONDecoder().decode([Action].self, from: Data($0.utf8)) } }
+        func acts(_ key: String) -> [Action]? { (f[key] as? String).flatMap { try? ActionCoding.decoder().decode([Action].self, from: Data($0.utf8)) } }
         guard let seedText = f["seed"] as? String, let seed = UInt64(seedText.dropFirst(2), radix: 16),
               let original = acts("original"), let shrunk = acts("shrunk"),
               let of = (f["originalFailure"] as? String).flatMap(IsolatedOutcome.init(line:))?.failure(original),

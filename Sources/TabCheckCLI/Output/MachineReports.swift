@@ -58,7 +58,7 @@ extension CheckCommand {
 
     func emitJSON(_ e: Ending) {
         guard options.json else { return }
-        let encoder = JSONEncoder()
+        let encoder = ActionCoding.encoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if let data = try? encoder.encode(Self.summary(e)), let text = String(data: data, encoding: .utf8) { print(text); fflush(nil) }
     }
@@ -130,11 +130,16 @@ extension CheckCommand {
         if let dir = options.frames {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                // A folder used before keeps no frame of another run beside these.
-                for old in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-                where old.hasPrefix("frame-") && old.hasSuffix(".svg") {
-                    try FileManager.default.removeItem(atPath: dir + "/" + old)
+                // A folder used before keeps no frame of another run beside these — only when
+                // tabcheck wrote them (its mark is there; a user's own frame-001.svg is refused up front, #36).
+                if FileManager.default.fileExists(atPath: dir + "/" + CheckCommand.framesMark) {
+                    for old in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+                    where old.hasPrefix("frame-") && old.hasSuffix(".svg") {
+                        try FileManager.default.removeItem(atPath: dir + "/" + old)
+                    }
                 }
+                try Data("frames written by tabcheck --frames; it replaces them on the next run\n".utf8)
+                    .write(to: URL(fileURLWithPath: dir + "/" + CheckCommand.framesMark))
                 for (i, frames) in report.frames.enumerated() {
                     try Data(StoryboardFrame.combined(frames).utf8).write(to: URL(fileURLWithPath: dir + "/" + String(format: "frame-%03d.svg", i)))
                 }
