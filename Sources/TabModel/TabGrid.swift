@@ -184,14 +184,28 @@ public struct TabGrid: Sendable {
     /// F1: `query` occurs in `title` as a run of whole `Character`s (canonical
     /// equivalence). Not `String.contains`, which also finds "👩" inside the single
     /// character "👩‍👩‍👧" (found by the differential property, see docs/decisions.md).
+    ///
+    /// Linear in the title (Knuth–Morris–Pratt over Characters, whose `==` is an equivalence):
+    /// trying the query at every place took query × title Character comparisons, and a
+    /// title of thousands of combining-mark clusters ran for minutes (#36).
     static func matches(_ title: String, _ query: String) -> Bool {
         if query.isEmpty { return true }
         if let fast = asciiContains(title, query) { return fast }
-        guard let first = query.first else { return true }
-        var start = title.startIndex
-        while let hit = title[start...].firstIndex(of: first) {
-            if title[hit...].starts(with: query) { return true }
-            start = title.index(after: hit)
+        let q = Array(query)
+        var fallback = [Int](repeating: 0, count: q.count)   // the longest proper border of q[0...i]
+        var k = 0
+        for i in q.indices.dropFirst() {
+            while k > 0 && q[i] != q[k] { k = fallback[k - 1] }
+            if q[i] == q[k] { k += 1 }
+            fallback[i] = k
+        }
+        k = 0
+        for c in title {
+            while k > 0 && c != q[k] { k = fallback[k - 1] }
+            if c == q[k] {
+                k += 1
+                if k == q.count { return true }
+            }
         }
         return false
     }

@@ -92,7 +92,7 @@ public struct ReplayFile: Codable, Equatable, Sendable {
         return file
     }
 
-    /// The longest query, title and restored text a replay may hold (#23.4). F1's search
+    /// The longest query, title (in Unicode scalars) and restored text (in bytes) a replay may hold (#23.4). F1's search
     /// tries the query at every place in a title, in both models; a 100,000-character query
     /// against a 200,000-character title ran for minutes, and a file in the failure database
     /// would block every later run. A search field's query and a page's title are far
@@ -105,10 +105,15 @@ public struct ReplayFile: Codable, Equatable, Sendable {
     static func textOverLimit(_ actions: [Action]) -> String? {
         for (i, a) in actions.enumerated() {
             switch a {
-            case .setQuery(let q) where q.count > maxQuery:
-                return "action \(i + 1), setQuery, holds a query of \(q.count) characters, over the limit of \(maxQuery) (the search's work grows with query × title)"
-            case .setTitle(_, let t) where t.count > maxTitle:
-                return "action \(i + 1), setTitle, holds a title of \(t.count) characters, over the limit of \(maxTitle)"
+            // Counted in scalars, not Characters: one Character can hold thousands of combining
+            // marks (a title of 4,000 such was 3.4 MB within a Character limit, #36).
+            case .setQuery(let q) where q.unicodeScalars.count > maxQuery:
+                return "action \(i + 1), setQuery, holds a query of \(q.unicodeScalars.count) Unicode scalars, over the limit of \(maxQuery) (the search's work grows with query × title)"
+            case .setTitle(_, let t) where t.unicodeScalars.count > maxTitle:
+                return "action \(i + 1), setTitle, holds a title of \(t.unicodeScalars.count) Unicode scalars, over the limit of \(maxTitle)"
+            case .closeID(let id) where id.unicodeScalars.count > maxTitle, .flyAwayFinished(let id) where id.unicodeScalars.count > maxTitle,
+                 .setTitle(let id, _) where id.unicodeScalars.count > maxTitle:
+                return "action \(i + 1), \(a.kind), holds a tab id of \(id.unicodeScalars.count) Unicode scalars, over the limit of \(maxTitle)"
             case .restoreData(let text) where text.utf8.count > maxRestoreBytes:
                 return "action \(i + 1), restoreData, holds \(text.utf8.count) bytes of session text, over the limit of \(maxRestoreBytes)"
             default: continue

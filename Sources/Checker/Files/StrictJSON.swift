@@ -177,37 +177,36 @@ public enum StrictJSON {
             return text
         }
 
+        /// A string's contents, gathered as UTF-8 bytes and made a `String` once (appending to
+        /// a String scalar by scalar copied it at every escape: quadratic on a title of escapes).
         mutating func string() throws(Problem) -> String {
             let start = at
             at += 1
-            var scalars = String.UnicodeScalarView()
-            var plainStart = at
-            func flush() { scalars.append(contentsOf: String(decoding: bytes[plainStart..<at], as: UTF8.self).unicodeScalars) }
+            var out: [UInt8] = []
             while true {
                 guard let b = next else { throw problem("a string that never ends", at: start) }
-                if b == UInt8(ascii: "\"") { flush(); at += 1; return String(scalars) }
+                if b == UInt8(ascii: "\"") { at += 1; return String(decoding: out, as: UTF8.self) }
                 if b < 0x20 { throw problem("a control character (byte \(b)) inside a string; write it as an escape such as \\n") }
                 if b >= 0x80 {
                     guard let len = utf8Length(at) else { throw problem("bytes that are not UTF-8 inside a string") }
+                    out.append(contentsOf: bytes[at..<(at + len)])
                     at += len
                     continue
                 }
-                guard b == UInt8(ascii: "\\") else { at += 1; continue }
-                flush()
+                guard b == UInt8(ascii: "\\") else { out.append(b); at += 1; continue }
                 at += 1
                 guard let e = next else { throw problem("a string that never ends", at: start) }
                 at += 1
                 switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(Unicode.Scalar(e))
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"): scalars.append(try escapedScalar())
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"): out.append(contentsOf: String(Character(try escapedScalar())).utf8)
                 default: throw problem("\\\(Unicode.Scalar(e)) is not an escape JSON knows", at: at - 2)
                 }
-                plainStart = at
             }
         }
 
