@@ -203,7 +203,7 @@ struct CheckCommand {
         ending.originalSteps = file.actions.count
         ending.replayFile = path
         ending.sequenceSeed = file.seed
-        ending.reproduce = ["\(me) --replay \(path)"]
+        ending.reproduce = ["\(me) --replay \(shellWord(path))"]
         return conclude(ending)
     }
 
@@ -227,7 +227,7 @@ struct CheckCommand {
         let found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: 0, index: 0)
         ending.verdict = .fail(found)
         ending.replayFile = reportShrunk(found, id: id, saved: saved, seed: nil, compare: options.compare, database: true)
-        ending.reproduce = ["\(me) --bytes \(path)"]
+        ending.reproduce = ["\(me) --bytes \(shellWord(path))"]
         return conclude(ending)
     }
 
@@ -242,9 +242,9 @@ struct CheckCommand {
     func reproduce(seed: UInt64) -> String {
         var line = "\(me) --sequence-seed \(hex(seed)) --max-steps \(options.maxSteps)"
         if !options.largeGrids { line += " --no-large-grids" }
-        if options.compare != Options().compare { line += " --compare \(options.compare.joined(separator: ","))" }
-        if options.propertiesGiven { line += " --property \(options.properties.map(\.rawValue).joined(separator: ","))" }
-        if let p = options.policyArgument, options.policy != .spec { line += " --policy \(p)" }
+        if options.compare != Options().compare { line += " --compare \(shellWord(options.compare.joined(separator: ",")))" }
+        if options.propertiesGiven { line += " --property \(shellWord(options.properties.map(\.rawValue).joined(separator: ",")))" }
+        if let p = options.policyArgument, options.policy != .spec { line += " --policy \(shellWord(p))" }
         return line
     }
 }

@@ -18,6 +18,10 @@ enum CorpusCommand {
             throw InputError("corpus: cannot create \(dir): \(InputFile.reason(error))")
         }
         for i in 0..<n {
+            if Interrupt.requested {
+                print("INTERRUPTED by \(Interrupt.name): wrote \(i) of \(n) seed inputs to \(dir) (exit 130)")
+                return 130
+            }
             let out = Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0xC0FFEE, index: i)), maxSteps: 60),
                                                  collectCoverage: false)
             let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)

@@ -144,7 +144,7 @@ final class SearchWatch: @unchecked Sendable {
         if let deadline, now >= deadline { timedOut = true }
         if now - lastLine >= 5 {
             lastLine = now
-            Console.error("minimal: \(asked) sequences tried, \(Int(now - start)) s\(deadline.map { ", \(Int(max(0, $0 - now))) s left" } ?? "")\n")
+            Console.error("minimal: still searching, \(Int(now - start)) s\(deadline.map { ", \(Int(max(0, $0 - now))) s left" } ?? "")\n")
         }
         return timedOut
     }

@@ -65,6 +65,8 @@ public struct SessionStore: Sendable {
         do {
             try fs.write(snapshot.encoded(), to: temporaryPath)
             try fs.sync(temporaryPath)                          // the bytes are on disk before any name points at them
+        } catch let said as StoreError {
+            throw said
         } catch {
             throw StoreError.writeFailed(path: temporaryPath, reason: "\(error)")
         }

@@ -33,11 +33,8 @@ struct CommandLineCase: CustomStringConvertible {
     }
 }
 
-/// A word as a shell reads it back.
-func shellQuoted(_ s: String) -> String {
-    if !s.isEmpty && s.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_./=,:@%+".unicodeScalars.contains($0) }) { return s }
-    return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}
+/// A word as a shell reads it back (the tool's own quoting, which the cases check).
+func shellQuoted(_ s: String) -> String { shellWord(s) }
 
 enum CommandLineGen {
     /// A valid policy file, as a template (the replay template is the caller's: a real shrunk failure).
@@ -56,7 +53,7 @@ enum CommandLineGen {
         ("--html", "o"), ("--frames", "o"),
     ]
     static let switches = ["--json", "--quiet", "--coverage", "--shrink-stats", "--no-large-grids", "--no-db", "--help", "-q"]
-    static let subcommands = ["list", "layout", "policy", "minimal", "corpus"]
+    static let subcommands = ["list", "layout", "policy", "minimal", "corpus", "durability"]
 
     /// One case from the stream.
     static func make(_ c: inout Choices, validReplay: String) -> CommandLineCase {
@@ -91,7 +88,9 @@ enum CommandLineGen {
                 if c.bool(0.5) { k.args += ["--compare", c.element(of: words)] }
             case "minimal": k.args += ["--max-length", c.element(of: ["1", "2", "0", "99"]), "--time-limit", c.element(of: ["1", "0.5", "-1"])]
                 if c.bool(0.5) { k.args += ["--from", file(true)] }
-            case "corpus": k.args += [file(false), c.element(of: ["1", "3", "0", "-2", "x"])]
+            case "corpus": k.args += [file(false), c.element(of: ["1", "3", "0", "-2", "x", "100000"])]
+            case "durability": k.args += ["--kills", c.element(of: ["2", "0", "100000"]), "--time-limit", c.element(of: ["2", "0", "nan"])]
+                if c.bool(0.4) { k.args += ["--dir", file(false)] }
             default: break
             }
         } else {
@@ -110,7 +109,8 @@ enum CommandLineGen {
                 case "w": k.args += [f.flag, c.element(of: words)]
                 case "f": k.args += [f.flag, c.bool(0.8) ? file(true) : c.element(of: ["missing.json", "/dev/null", "/", "/proc/self/mem"])]
                 default: k.args += [f.flag, c.bool(0.8) ? file(false) : c.element(of: ["/dev/full", "/", "/proc/x/y", String(repeating: "n", count: 300),
-                                                                                     ".tabcheck/failures/r.json", "./.tabcheck/failures", "f1/" + String(repeating: "n", count: 250) + "/x"])]
+                                                                                     ".tabcheck/failures/r.json", "./.tabcheck/failures", "f1/" + String(repeating: "n", count: 250) + "/x",
+                                                                                     "my failures", "it's $HOME"])]
                 }
             }
         }

@@ -122,6 +122,16 @@ import Testing
         if k.stdoutFull && run.status == 0 && !k.args.contains("--quiet") && !k.args.contains("-q") {
             return Broken(invariant: "5 output lost", detail: "stdout on a full disk, yet exit 0: \(run)")
         }
+        // 7. A reproduce line, pasted into a shell, names the saved file (its words are quoted).
+        let out = run.stdout + run.stderr
+        if let said = out.range(of: "reproduce with:\n") {
+            let line = out[said.upperBound...].prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
+            let words = try Tool(path: "/bin/sh").run(["-c", "set -- \(line); printf '%s\\n' \"$@\""], cwd: dir, timeout: 10).stdout.split(separator: "\n")
+            if let i = words.firstIndex(of: "--replay"), i + 1 < words.count,
+               !FileManager.default.fileExists(atPath: dir.appendingPathComponent(String(words[i + 1])).path) && !FileManager.default.fileExists(atPath: String(words[i + 1])) {
+                return Broken(invariant: "7 reproduce line", detail: "a shell reads \(words) from: \(line)")
+            }
+        }
         // 5. 128 + n says "interrupted, nothing found": never after a failure was reported.
         if run.status >= 128 || run.signaled, run.stdout.contains("FAIL") || run.stderr.contains("FAIL") {
             return Broken(invariant: "5 failure then interrupted", detail: "exit \(run.status) after a FAIL: \(run.stderrLines.suffix(2))")

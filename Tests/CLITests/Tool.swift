@@ -25,6 +25,10 @@ struct Tool {
     }()
 
     let name: String
+    /// An executable elsewhere (`/bin/sh`), by full path; nil: this package's `name`.
+    var path: String?
+    init(name: String) { self.name = name }
+    init(path: String) { self.name = (path as NSString).lastPathComponent; self.path = path }
     static let tabcheck = Tool(name: "tabcheck")
     static let planted = Tool(name: "tabcheck-planted")
 
@@ -46,7 +50,7 @@ struct Tool {
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let p = Process()
-        p.executableURL = Tool.binaries.appendingPathComponent(name)
+        p.executableURL = path.map(URL.init(fileURLWithPath:)) ?? Tool.binaries.appendingPathComponent(name)
         p.arguments = args
         if let cwd { p.currentDirectoryURL = cwd }
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

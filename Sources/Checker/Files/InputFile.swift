@@ -61,6 +61,10 @@ public enum InputFile {
     /// "NSCocoaErrorDomain error 256" wrapper.
     public static func reason(_ error: any Error) -> String {
         let ns = error as NSError
+        // A Swift error that says itself ("…: No space left on device"), not "StoreError error 0" (#36).
+        if ns.domain != NSCocoaErrorDomain && ns.domain != NSPOSIXErrorDomain, let said = error as? CustomStringConvertible {
+            return said.description
+        }
         if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
         if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(u.code)))

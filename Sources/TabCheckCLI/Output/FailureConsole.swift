@@ -35,10 +35,10 @@ extension CheckCommand {
         for c in changes.prefix(3) {
             let preset = PolicyFile.name(of: c.policy).map { " (the preset \($0))" } ?? ""
             say("policy: this sequence passes with \(c)\(preset) — the model may follow that choice rather than SPEC's; check it so:")
-            say("  \(me) --policy \(PolicyFile.name(of: c.policy) ?? "FILE.json") --compare \(compare.joined(separator: ","))"
+            say("  \(me) --policy \(PolicyFile.name(of: c.policy) ?? "FILE.json") --compare \(shellWord(compare.joined(separator: ",")))"
                 + (PolicyFile.name(of: c.policy) == nil ? "   # FILE.json: \(PolicyFile.json(c.policy))" : ""))
         }
-        say("  (or infer the whole policy: \(me) policy --compare \(compare.joined(separator: ",")))")
+        say("  (or infer the whole policy: \(me) policy --compare \(shellWord(compare.joined(separator: ","))))")
     }
 
     /// Prints the shrunk failure, saves it over the original (`saved`) when `database`, and
@@ -66,7 +66,7 @@ extension CheckCommand {
         if let replayPath {
             say("")
             say("saved \(replayPath); reproduce with:")
-            say("  \(me) --replay \(replayPath)")
+            say("  \(me) --replay \(shellWord(replayPath))")
         }
         // A crash is never a policy choice, and running a trap again here would end tabcheck.
         if found.shrunkFailure.violation.property != .crash { reportPolicyHint(found.shrunk, compare: compare, policy: policy) }
