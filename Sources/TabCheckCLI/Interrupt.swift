@@ -13,6 +13,15 @@ let failureReported = Atomic<Bool>(false)
 /// A second signal ends the process at once: with 128 + n before any failure, with exit 1 and a
 /// line after one — the failure was saved before shrinking began, and 130 would say there was none (#36).
 enum Interrupt {
+    /// The signals that stop a run: SIGINT, SIGTERM, and SIGHUP unless it was ignored when
+    /// tabcheck started.
+    static let stopping: [Int32] = {
+        var hup = sigaction()
+        sigaction(SIGHUP, nil, &hup)
+        let ignored = unsafeBitCast(hup.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return [SIGINT, SIGTERM] + (ignored ? [] : [SIGHUP])
+    }()
+
     static func install() {
         // A parent may have started us with these signals blocked (a child inherits the mask
         // of the thread that spawned it, and Dispatch's worker threads block them): unblock
@@ -23,7 +32,9 @@ enum Interrupt {
         sigaddset(&set, SIGTERM)
         sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for s in [SIGINT, SIGTERM, SIGHUP] {
+        // SIGHUP ignored at the start (nohup, a service manager) stays ignored: that is a
+        // request to outlive the terminal.
+        for s in stopping {
             signal(s) { sig in
                 guard interruptSignal.load(ordering: .relaxed) == 0 else {
                     // The second: at once. Only async-signal-safe calls here (write, _exit).

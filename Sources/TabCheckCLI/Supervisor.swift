@@ -115,7 +115,7 @@ enum Supervisor {
 
     /// SIGINT, SIGTERM and SIGHUP sent to the parent go to the child (which stops, saves and reports).
     static func forwardInterrupts() {
-        for s in [SIGINT, SIGTERM, SIGHUP] {
+        for s in Interrupt.stopping {
             signal(s) { sig in if Supervisor.child > 0 { kill(Supervisor.child, sig) } }
         }
     }

@@ -22,6 +22,7 @@ import Testing
         for (name, kind) in k.files {
             let path = dir.appendingPathComponent(name).path
             guard !fm.fileExists(atPath: path) else { continue }
+            try? fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             switch kind {
             case .text(let s): fm.createFile(atPath: path, contents: Data(s.utf8))
             case .empty: fm.createFile(atPath: path, contents: Data())
@@ -65,7 +66,12 @@ import Testing
         let before = listing(dir)
         let limit = 60.0
         let start = Date()
-        let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: k.environment, timeout: limit, stdoutToFullDisk: k.stdoutFull) { p, _ in
+        // A temporary folder of the case's own, unless the case sets TMPDIR: what is left there after is a leak.
+        let tmp = dir.appendingPathComponent(".tmp")
+        try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: false)
+        var environment = k.environment
+        if environment["TMPDIR"] == nil { environment["TMPDIR"] = tmp.path }
+        let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, stdoutToFullDisk: k.stdoutFull) { p, _ in
             if let s = k.signal {
                 usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number)
                 if let again = s.again { usleep(UInt32(again * 1e6)); kill(p.processIdentifier, s.number) }
@@ -77,7 +83,8 @@ import Testing
             h.write(Data("\(k)\n  → exit \(run.status)\(run.signaled ? " (signal)" : "") in \(String(format: "%.1f", took)) s: \(run.stderrLines.last ?? "")\n".utf8))
             try? h.close()
         }
-        let after = listing(dir)
+        var after = listing(dir)
+        for key in after.keys where key == ".tmp" || key.hasPrefix(".tmp/") { after[key] = nil }
         // 1. No trap, no crash: a signal or an exit of 128+ is ours only when we sent it.
         if run.signaled && k.signal == nil { return Broken(invariant: "1 trapped", detail: "\(run)") }
         if run.status >= 128 && k.signal == nil { return Broken(invariant: "1 crashed", detail: "\(run)") }
@@ -114,7 +121,8 @@ import Testing
         }
         // 5. A failure found is saved (unless told not to), and a report that could not be
         // written is not a success.
-        if run.status == 1 && !k.args.contains("--no-db") && !k.args.contains("--replay") && !k.args.contains("--bytes") {
+        if run.status == 1 && !k.args.contains("--no-db") && !k.args.contains("--replay") && !k.args.contains("--bytes")
+            && !CommandLineGen.subcommands.contains(k.args.first ?? "") {
             let db = zip(k.args, k.args.dropFirst()).first { $0.0 == "--db" }?.1 ?? ".tabcheck/failures"
             let saved = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(db).path)) ?? []
             if !saved.contains(where: { $0.hasSuffix(".json") }) { return Broken(invariant: "5 failure not saved", detail: "\(run)") }
@@ -127,11 +135,26 @@ import Testing
         if let said = out.range(of: "reproduce with:\n") {
             let line = out[said.upperBound...].prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
             let words = try Tool(path: "/bin/sh").run(["-c", "set -- \(line); printf '%s\\n' \"$@\""], cwd: dir, timeout: 10).stdout.split(separator: "\n")
-            if let i = words.firstIndex(of: "--replay"), i + 1 < words.count,
-               !FileManager.default.fileExists(atPath: dir.appendingPathComponent(String(words[i + 1])).path) && !FileManager.default.fileExists(atPath: String(words[i + 1])) {
+            let named = words.firstIndex(of: "--replay").flatMap { $0 + 1 < words.count ? String(words[$0 + 1]) : nil }
+            if named.map({ !FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).path) && !FileManager.default.fileExists(atPath: $0) }) ?? true {
                 return Broken(invariant: "7 reproduce line", detail: "a shell reads \(words) from: \(line)")
             }
         }
+        // 5. What the failure database holds is replay files, whatever else the run wrote.
+        let dbPath = dir.appendingPathComponent(zip(k.args, k.args.dropFirst()).first { $0.0 == "--db" }?.1 ?? ".tabcheck/failures")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dbPath.path)) ?? [] where name.hasSuffix(".json") {
+            let text = (try? String(contentsOf: dbPath.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            if !text.contains("\"tabcheck-replay\"") { return Broken(invariant: "5 saved failure replaced", detail: "\(name) in the database is no replay file: \(text.prefix(80))") }
+        }
+        // 8. --json figures say what ran: steps took time.
+        if k.args.contains("--json"), [0, 1].contains(run.status), k.signal == nil,
+           let o = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+           let steps = o["steps"] as? Int, steps > 0, (o["elapsed"] as? Double ?? 0) <= 0 {
+            return Broken(invariant: "8 json figures", detail: "\(steps) steps in \(o["elapsed"] ?? "nil") s")
+        }
+        // 9. Nothing left in the temporary folder.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []
+        if !left.isEmpty && run.status != 1 && !run.signaled { return Broken(invariant: "9 temporary files left", detail: "\(left)") }
         // 5. 128 + n says "interrupted, nothing found": never after a failure was reported.
         if run.status >= 128 || run.signaled, run.stdout.contains("FAIL") || run.stderr.contains("FAIL") {
             return Broken(invariant: "5 failure then interrupted", detail: "exit \(run.status) after a FAIL: \(run.stderrLines.suffix(2))")
@@ -183,15 +206,27 @@ import Testing
         return files.first.flatMap { try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) } ?? "{}"
     }()
 
-    /// What the harness found, kept as regression cases (each broke an invariant before its fix).
+    /// What the harness found, kept as regression cases (each broke an invariant before its
+    /// fix; docs/bad-inputs.md says which invariant and what the fix was).
     static var regressions: [CommandLineCase] {
         func k(_ args: [String], _ program: String = "tabcheck", env: [String: String] = [:],
-               files: [(String, CommandLineCase.FileKind)] = [], full: Bool = false) -> CommandLineCase {
+               files: [(String, CommandLineCase.FileKind)] = [], full: Bool = false, expect: (Bool, [String])? = nil,
+               signal: (Int32, Double, Double?)? = nil) -> CommandLineCase {
             var c = CommandLineCase()
             c.program = program; c.args = args; c.environment = env; c.files = files.map { (name: $0.0, kind: $0.1) }; c.stdoutFull = full
+            c.expected = expect.map { (accepted: $0.0, names: $0.1) }
+            c.signal = signal.map { (number: $0.0, after: $0.1, again: $0.2) }
             return c
         }
+        let template = validReplay.trimmingCharacters(in: .whitespacesAndNewlines)
+        func replay(with field: String) -> String { String(template.dropLast()) + ", " + field + "}" }
+        let bomb = "{\"format\": \"tabcheck-replay\", \"version\": 1, \"compare\": [\"production\", \"reference\"], \"actions\": [{\"newTab\": {}}, "
+            + "{\"setTitle\": {\"id\": \"t2\", \"title\": \"" + String(repeating: "a" + String(repeating: "\u{301}", count: 300), count: 4_000) + "\"}}, "
+            + "{\"setQuery\": {\"_0\": \"a\u{301}b\"}}]}"
+        // A 130-step failure at 5 ms a step: found in under a second, then seconds of shrinking.
+        let slow = ["--compare", "planted-f3-slow,reference", "--sequence-seed", "0xda7c4d48b74ad9a6", "--max-steps", "200"]
         return [
+            // Round 2 (the twelfth session).
             // A stray variable made tabcheck map a user's file and die (exit 137).
             k(["--sequences", "1"], env: ["TABCHECK_SUPERVISED": "1:file"], files: [("file", .text("keep me"))]),
             // "NSCocoaErrorDomain error 256" for a file that cannot be read.
@@ -202,6 +237,41 @@ import Testing
             k(["--replay", "r.json", "--html", "r.json"], "tabcheck-planted", files: [("r.json", .text(validReplay))]),
             // A verdict on a full disk was exit 0.
             k(["--sequences", "5"], full: true),
+            // Round 3 (this session).
+            // An unusable TMPDIR turned isolation off: a trapping model killed the run (exit 132), nothing saved.
+            k(["--compare", "planted-trap,reference", "--sequences", "50"], "tabcheck-planted", env: ["TMPDIR": "/nonexistent"]),
+            // `tabcheck policy` ran in-process: a trap killed it (exit 132).
+            k(["policy", "--compare", "planted-trap,reference", "--sequences", "50"], "tabcheck-planted"),
+            // {"reopenLimit": 0} was refused ("got 0": a 0 taken for a Bool), so an inferred policy could not be loaded.
+            k(["--policy", "schema.json", "--sequences", "2", "--no-db"], files: [("schema.json", .text(#"{"reopenLimit": 0}"#))], expect: (true, [])),
+            // A key twice was accepted (the last one won).
+            k(["--policy", "schema.json", "--sequences", "2", "--no-db"], files: [("schema.json", .text(#"{"reopenLimit": 5, "reopenLimit": 6}"#))],
+              expect: (false, ["reopenLimit"])),
+            // A replay file's policy was not read as a policy: a misspelt knob was ignored.
+            k(["--replay", "schema.json"], "tabcheck-planted", files: [("schema.json", .text(replay(with: #""policy": {"reopnLimit": 3}"#)))],
+              expect: (false, ["reopnLimit"])),
+            // A replay of a property this tabcheck does not check said "fixed", exit 0.
+            k(["--replay", "schema.json"], "tabcheck-planted", files: [("schema.json", .text(template.replacingOccurrences(of: "\"property\" : \"mapping\"", with: "\"property\" : \"myCustom\"")))],
+              expect: (false, ["property"])),
+            // --html onto a saved failure replaced it with HTML (the next run passed).
+            k(["--compare", "planted-f3,reference", "--sequences", "5", "--html", ".tabcheck/failures/saved.json"], "tabcheck-planted",
+              files: [(".tabcheck/failures/saved.json", .text(validReplay))]),
+            // --frames into a user's folder deleted their frame-001.svg.
+            k(["--compare", "planted-f3,reference", "--sequences", "200", "--no-db", "--frames", "u"], "tabcheck-planted", files: [("u", .folderHolding("frame-001.svg"))]),
+            // An over-long --db name passed the check, then every save failed.
+            k(["--compare", "planted-f3,reference", "--sequences", "200", "--db", "d/" + String(repeating: "n", count: 300)], "tabcheck-planted"),
+            // A reproduce line with a path a shell splits.
+            k(["--compare", "planted-f3,reference", "--sequences", "200", "--db", "it's $HOME"], "tabcheck-planted"),
+            // SIGHUP during a shrink exited 129 with no line; two quick SIGINTs exited 130 after a FAIL.
+            k(slow, "tabcheck-planted", signal: (SIGHUP, 2.0, nil)),
+            k(slow, "tabcheck-planted", signal: (SIGINT, 2.0, 0.1)),
+            // durability and corpus ignored SIGINT/SIGTERM (durability then printed PASS).
+            k(["durability", "--kills", "100000", "--time-limit", "40"], signal: (SIGINT, 1, nil)),
+            k(["corpus", "c", "1000000"], signal: (SIGTERM, 1, nil)),
+            // A grapheme bomb (4,000 Characters of 301 scalars) passed the Character-counted limits and ran for minutes.
+            k(["--replay", "bomb.json", "--no-db"], files: [("bomb.json", .text(bomb))]),
+            // --json after a trap said 0 s and 0 steps/s.
+            k(["--compare", "planted-trap,reference", "--sequences", "50", "--json"], "tabcheck-planted"),
         ]
     }
 

@@ -13,8 +13,10 @@ struct Tool {
         var stderrLines: [Substring] { stderr.split(separator: "\n") }
     }
 
-    /// The folder holding the test bundle holds the executables too.
+    /// The folder holding the test bundle holds the executables too; `TABCHECK_CLI_BINARIES`
+    /// points the harness at another build's (an older revision's, to show what it finds there).
     static let binaries: URL = {
+        if let other = ProcessInfo.processInfo.environment["TABCHECK_CLI_BINARIES"] { return URL(fileURLWithPath: other) }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: me).deletingLastPathComponent()
         // On Linux the bundle is `TabGridPackageTests.xctest` (a file); elsewhere a folder.
@@ -31,6 +33,17 @@ struct Tool {
     init(path: String) { self.name = (path as NSString).lastPathComponent; self.path = path }
     static let tabcheck = Tool(name: "tabcheck")
     static let planted = Tool(name: "tabcheck-planted")
+
+    /// Whether this system's env(1) has `--default-signal` (GNU coreutils 8.31 and later).
+    static let envDefaultsSignals: Bool = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["--default-signal=HUP", "true"]
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }()
 
     /// A fresh scratch folder (mkdtemp).
     static func scratch(_ label: String) -> URL {
@@ -52,6 +65,12 @@ struct Tool {
         let p = Process()
         p.executableURL = path.map(URL.init(fileURLWithPath:)) ?? Tool.binaries.appendingPathComponent(name)
         p.arguments = args
+        // `swift test` runs with SIGHUP ignored, which a child inherits (as under nohup): the
+        // tool starts with the signal's default, as from a terminal, through env(1) (#36).
+        if path == nil, Tool.envDefaultsSignals {
+            p.arguments = ["--default-signal=HUP", p.executableURL!.path] + args
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        }
         if let cwd { p.currentDirectoryURL = cwd }
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         p.standardOutput = stdoutToFullDisk ? FileHandle(forWritingAtPath: "/dev/full") : try FileHandle(forWritingTo: out)
