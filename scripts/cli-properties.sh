@@ -6,7 +6,8 @@
 #
 #   scripts/cli-properties.sh [CASES] [FIRST-SEED]     (default 2000 cases from seed 1)
 #
-# Every case's command line and outcome go to cli-properties.log (one case per entry).
+# Every case's command line and outcome go to cli-properties.log (one case per entry); a run in
+# which every case held writes docs/bad-inputs.md (what each class of input got).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cases="${1:-2000}"; first="${2:-1}"
@@ -15,4 +16,5 @@ cd "$root"
 swift build --build-tests >&2
 : > cli-properties.log
 TABCHECK_CLI_CASES="$cases" TABCHECK_CLI_SEED="$first" TABCHECK_CLI_LOG="$root/cli-properties.log" \
+  TABCHECK_CLI_REPORT="$root/docs/bad-inputs.md" \
   swift test --skip-build --filter CommandLinePropertyTests

@@ -23,6 +23,9 @@ struct CommandLineCase: CustomStringConvertible {
     /// What the tool must do with a file drawn from its schema: accept it, or refuse it with
     /// exit 2 and a line naming `names` (a knob or a field).
     var expected: (accepted: Bool, names: [String])?
+    /// The classes the case was drawn from ("file: FIFO", "--seed: a huge number"), for
+    /// docs/bad-inputs.md's table of what each class of input gets.
+    var classes: [String] = []
 
     var description: String {
         let env = environment.keys.sorted().map { "\($0)=\(shellQuoted(environment[$0]!)) " }.joined()
@@ -76,11 +79,13 @@ enum CommandLineGen {
             default: kind = .text(mutatedJSON(&c, c.bool(0.6) ? validReplay : validPolicy))
             }
             k.files.append((name, kind))
+            k.classes.append("file: " + Self.kindWords(kind))
             return name
         }
         if c.bool(0.25) {
             let sub = c.element(of: subcommands)
             k.args.append(sub)
+            k.classes.append("subcommand: \(sub)")
             switch sub {
             case "layout": for f in ["--width", "--height", "--tabs"] where c.bool(0.8) { k.args += [f, c.element(of: numbers)] }
                 if c.bool(0.3) { k.args += ["--svg", file(false)] }
@@ -101,9 +106,9 @@ enum CommandLineGen {
             default: break
             }
             for _ in 0..<c.int(in: 0...4) {
-                if c.bool(0.3) { k.args.append(c.element(of: switches)); continue }
+                if c.bool(0.3) { k.args.append(c.element(of: switches)); k.classes.append("switch: \(k.args.last!)"); continue }
                 let f = c.element(of: valued)
-                guard c.bool(0.95) else { k.args.append(f.flag); continue }   // a flag missing its value
+                guard c.bool(0.95) else { k.args.append(f.flag); k.classes.append("\(f.flag): no value"); continue }   // a flag missing its value
                 switch f.kind {
                 case "n": k.args += [f.flag, c.element(of: numbers)]
                 case "w": k.args += [f.flag, c.element(of: words)]
@@ -112,19 +117,26 @@ enum CommandLineGen {
                                                                                      ".tabcheck/failures/r.json", "./.tabcheck/failures", "f1/" + String(repeating: "n", count: 250) + "/x",
                                                                                      "my failures", "it's $HOME"])]
                 }
+                if f.kind == "n" || f.kind == "w" { k.classes.append("\(f.flag): " + Self.valueWords(k.args.last!)) }
             }
         }
-        if c.bool(0.15) { schemaCase(&c, &k, validReplay: validReplay) }
+        if c.bool(0.15) {
+            schemaCase(&c, &k, validReplay: validReplay)
+            k.classes = ["schema-drawn \(k.args.first == "--policy" ? "policy file" : "replay file's policy"), \(k.expected!.accepted ? "valid" : "invalid")"]
+        }
         if k.program == "tabcheck-planted" && k.expected == nil && !k.args.contains("--compare") && c.bool(0.6) {
             k.args += ["--compare", c.element(of: ["planted-f3,reference", "planted-trap,reference", "planted-f3-slow,reference", "trapping-oracle"])]
         }
         k.stdoutFull = c.bool(0.05)
+        if k.stdoutFull { k.classes.append("stdout on a full disk") }
         if c.bool(0.2) {
             k.environment[c.element(of: ["TABCHECK_SEED", "TABCHECK_TIME_LIMIT", "TABCHECK_SUPERVISED", "TMPDIR", "TABCHECK_JOBS"])] =
                 c.element(of: ["", "x", "1", "-1", "/nonexistent", "1:file"])
+            k.classes += k.environment.map { "environment: \($0.key)=" + Self.valueWords($0.value) }
         }
         if c.bool(0.12) {
             k.signal = (c.element(of: [SIGINT, SIGINT, SIGTERM, SIGHUP]), Double(c.int(in: 1...8)) / 10, c.bool(0.3) ? Double(c.int(in: 1...5)) / 10 : nil)
+            k.classes.append("signal: \(k.signal!.number == SIGINT ? "SIGINT" : k.signal!.number == SIGTERM ? "SIGTERM" : "SIGHUP")\(k.signal!.again == nil ? "" : ", twice")")
             // A signal during a shrink: a campaign that finds a failure at once.
             if k.expected == nil && c.bool(0.4) {
                 k.program = "tabcheck-planted"
@@ -176,6 +188,35 @@ enum CommandLineGen {
             k.args = ["--replay", "schema.json"]
         }
         k.expected = (bad.isEmpty, bad)
+    }
+
+    /// A file kind in words.
+    static func kindWords(_ kind: CommandLineCase.FileKind) -> String {
+        switch kind {
+        case .text(let t): return t.isEmpty ? "empty" : t.hasPrefix("\u{FEFF}") ? "JSON after a byte-order mark"
+            : t.hasPrefix("[[[[") ? "JSON nested 5,000 deep" : t.contains("'") ? "JSON with single quotes" : "JSON, maybe mutated"
+        case .empty: return "empty"
+        case .folder: return "a folder"
+        case .folderHolding(let f): return "a folder holding the user's \(f)"
+        case .fifo: return "a FIFO"
+        case .danglingLink: return "a dangling symbolic link"
+        case .loopingLink: return "a looping symbolic link"
+        case .readOnly: return "read-only"
+        case .device: return "a device (/dev/zero)"
+        }
+    }
+
+    /// A flag's value in words: its class, not itself.
+    static func valueWords(_ v: String) -> String {
+        if v.isEmpty { return "empty" }
+        if v.hasPrefix("--") { return "another flag" }
+        if v.contains("\u{0}") || v.contains("\n") { return "a control character" }
+        if v.count > 100 { return "300 characters" }
+        if v.unicodeScalars.contains(where: { !$0.isASCII }) { return "non-ASCII" }
+        if Int(v) != nil { return Int(v)! < 0 ? "a negative number" : "a whole number" }
+        if Double(v) != nil || v.hasPrefix("0x") { return v.lowercased().contains("n") || v.contains("e4") ? "nan, inf or huge" : "a fraction, hex or exponent" }
+        if v.allSatisfy({ $0.isNumber }) { return "a number out of range" }
+        return v.contains(",") || v.contains("/") ? "a list or shard" : "a word"
     }
 
     /// A JSON text broken in one way: a value replaced (null, wrong type, huge or boundary

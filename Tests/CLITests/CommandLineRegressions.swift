@@ -1,0 +1,85 @@
+import Checker
+import Foundation
+
+/// The cases tabcheck's command-line harness found (#36), kept as regression cases, and the
+/// replay file they are built on.
+extension CommandLinePropertyTests {
+    /// A valid replay file: a shrunk failure of the planted F3 bug, the template of the replay cases.
+    static let validReplay: String = {
+        let dir = Tool.scratch("replay")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        _ = try? Tool.planted.run(["--compare", "planted-f3,reference", "--sequences", "200", "--db", dir.path, "--quiet"], timeout: 120)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }) ?? []
+        return files.first.flatMap { try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) } ?? "{}"
+    }()
+
+    /// What the harness found, kept as regression cases (each broke an invariant before its
+    /// fix; docs/bad-inputs.md says which invariant and what the fix was).
+    static var regressions: [CommandLineCase] {
+        func k(_ why: String, _ args: [String], _ program: String = "tabcheck", env: [String: String] = [:],
+               files: [(String, CommandLineCase.FileKind)] = [], full: Bool = false, expect: (Bool, [String])? = nil,
+               signal: (Int32, Double, Double?)? = nil) -> CommandLineCase {
+            var c = CommandLineCase()
+            c.program = program; c.args = args; c.environment = env; c.files = files.map { (name: $0.0, kind: $0.1) }; c.stdoutFull = full
+            c.expected = expect.map { (accepted: $0.0, names: $0.1) }
+            c.signal = signal.map { (number: $0.0, after: $0.1, again: $0.2) }
+            c.classes = [why]
+            return c
+        }
+        let template = validReplay.trimmingCharacters(in: .whitespacesAndNewlines)
+        func replay(with field: String) -> String { String(template.dropLast()) + ", " + field + "}" }
+        let bomb = "{\"format\": \"tabcheck-replay\", \"version\": 1, \"compare\": [\"production\", \"reference\"], \"actions\": [{\"newTab\": {}}, "
+            + "{\"setTitle\": {\"id\": \"t2\", \"title\": \"" + String(repeating: "a" + String(repeating: "\u{301}", count: 300), count: 4_000) + "\"}}, "
+            + "{\"setQuery\": {\"_0\": \"a\u{301}b\"}}]}"
+        // A 130-step failure at 5 ms a step: found in under a second, then seconds of shrinking.
+        let slow = ["--compare", "planted-f3-slow,reference", "--sequence-seed", "0xda7c4d48b74ad9a6", "--max-steps", "200"]
+        return [
+            // Round 2 (the twelfth session).
+            // A stray variable made tabcheck map a user's file and die (exit 137).
+            k("A stray variable made tabcheck map a user's file and die (exit 137).", ["--sequences", "1"], env: ["TABCHECK_SUPERVISED": "1:file"], files: [("file", .text("keep me"))]),
+            // "NSCocoaErrorDomain error 256" for a file that cannot be read.
+            k("\"NSCocoaErrorDomain error 256\" for a file that cannot be read.", ["--policy", "/proc/self/mem"], "tabcheck-planted"),
+            // An output onto a FIFO blocked the up-front check for ever and orphaned a child.
+            k("An output onto a FIFO blocked the up-front check for ever and orphaned a child.", ["--sequences", "1", "--html", "f1"], files: [("f1", .fifo)]),
+            // The report onto the replay file it reads.
+            k("The report onto the replay file it reads.", ["--replay", "r.json", "--html", "r.json"], "tabcheck-planted", files: [("r.json", .text(validReplay))]),
+            // A verdict on a full disk was exit 0.
+            k("A verdict on a full disk was exit 0.", ["--sequences", "5"], full: true),
+            // Round 3 (this session).
+            // An unusable TMPDIR turned isolation off: a trapping model killed the run (exit 132), nothing saved.
+            k("An unusable TMPDIR turned isolation off: a trapping model killed the run (exit 132), nothing saved.", ["--compare", "planted-trap,reference", "--sequences", "50"], "tabcheck-planted", env: ["TMPDIR": "/nonexistent"]),
+            // `tabcheck policy` ran in-process: a trap killed it (exit 132).
+            k("`tabcheck policy` ran in-process: a trap killed it (exit 132).", ["policy", "--compare", "planted-trap,reference", "--sequences", "50"], "tabcheck-planted"),
+            // {"reopenLimit": 0} was refused ("got 0": a 0 taken for a Bool), so an inferred policy could not be loaded.
+            k("{\"reopenLimit\": 0} was refused (\"got 0\": a 0 taken for a Bool), so an inferred policy could not be loaded.", ["--policy", "schema.json", "--sequences", "2", "--no-db"], files: [("schema.json", .text(#"{"reopenLimit": 0}"#))], expect: (true, [])),
+            // A key twice was accepted (the last one won).
+            k("A key twice was accepted (the last one won).", ["--policy", "schema.json", "--sequences", "2", "--no-db"], files: [("schema.json", .text(#"{"reopenLimit": 5, "reopenLimit": 6}"#))],
+              expect: (false, ["reopenLimit"])),
+            // A replay file's policy was not read as a policy: a misspelt knob was ignored.
+            k("A replay file's policy was not read as a policy: a misspelt knob was ignored.", ["--replay", "schema.json"], "tabcheck-planted", files: [("schema.json", .text(replay(with: #""policy": {"reopnLimit": 3}"#)))],
+              expect: (false, ["reopnLimit"])),
+            // A replay of a property this tabcheck does not check said "fixed", exit 0.
+            k("A replay of a property this tabcheck does not check said \"fixed\", exit 0.", ["--replay", "schema.json"], "tabcheck-planted", files: [("schema.json", .text(template.replacingOccurrences(of: "\"property\" : \"mapping\"", with: "\"property\" : \"myCustom\"")))],
+              expect: (false, ["property"])),
+            // --html onto a saved failure replaced it with HTML (the next run passed).
+            k("--html onto a saved failure replaced it with HTML (the next run passed).", ["--compare", "planted-f3,reference", "--sequences", "5", "--html", ".tabcheck/failures/saved.json"], "tabcheck-planted",
+              files: [(".tabcheck/failures/saved.json", .text(validReplay))]),
+            // --frames into a user's folder deleted their frame-001.svg.
+            k("--frames into a user's folder deleted their frame-001.svg.", ["--compare", "planted-f3,reference", "--sequences", "200", "--no-db", "--frames", "u"], "tabcheck-planted", files: [("u", .folderHolding("frame-001.svg"))]),
+            // An over-long --db name passed the check, then every save failed.
+            k("An over-long --db name passed the check, then every save failed.", ["--compare", "planted-f3,reference", "--sequences", "200", "--db", "d/" + String(repeating: "n", count: 300)], "tabcheck-planted"),
+            // A reproduce line with a path a shell splits.
+            k("A reproduce line with a path a shell splits.", ["--compare", "planted-f3,reference", "--sequences", "200", "--db", "it's $HOME"], "tabcheck-planted"),
+            // SIGHUP during a shrink exited 129 with no line; two quick SIGINTs exited 130 after a FAIL.
+            k("SIGHUP during a shrink exited 129 with no line; two quick SIGINTs exited 130 after a FAIL.", slow, "tabcheck-planted", signal: (SIGHUP, 2.0, nil)),
+            k("SIGHUP during a shrink exited 129 with no line; two quick SIGINTs exited 130 after a FAIL.", slow, "tabcheck-planted", signal: (SIGINT, 2.0, 0.1)),
+            // durability and corpus ignored SIGINT/SIGTERM (durability then printed PASS).
+            k("durability and corpus ignored SIGINT/SIGTERM (durability then printed PASS).", ["durability", "--kills", "100000", "--time-limit", "40"], signal: (SIGINT, 1, nil)),
+            k("durability and corpus ignored SIGINT/SIGTERM (durability then printed PASS).", ["corpus", "c", "1000000"], signal: (SIGTERM, 1, nil)),
+            // A grapheme bomb (4,000 Characters of 301 scalars) passed the Character-counted limits and ran for minutes.
+            k("A grapheme bomb (4,000 Characters of 301 scalars) passed the Character-counted limits and ran for minutes.", ["--replay", "bomb.json", "--no-db"], files: [("bomb.json", .text(bomb))]),
+            // --json after a trap said 0 s and 0 steps/s.
+            k("--json after a trap said 0 s and 0 steps/s.", ["--compare", "planted-trap,reference", "--sequences", "50", "--json"], "tabcheck-planted"),
+        ]
+    }
+}
