@@ -44,6 +44,9 @@ public enum Action: Codable, Equatable, Sendable {
     case save                                         // P1
     case restoreSaved                                 // P2: the last saved session
     case restoreData(String)                          // P3: arbitrary (often corrupt) text
+    /// D5: the user dragged the cell displayed at `from` to `to` in a diffable data source's
+    /// view, which reordered itself before telling the model (its `didReorder`).
+    case reorder(from: Int, to: Int)
 
     /// The same action: equal arguments, a NaN argument equal to a NaN. (Synthesized
     /// equality would make an action with a NaN differ from itself, and a shrink pass that
@@ -60,7 +63,7 @@ public enum Action: Codable, Equatable, Sendable {
              let (.restoreData(x), .restoreData(y)):
             return x == y
         case let (.setTitle(i, t), .setTitle(j, u)): return i == j && t == u
-        case let (.move(f, t), .move(g, u)): return f == g && t == u
+        case let (.move(f, t), .move(g, u)), let (.reorder(f, t), .reorder(g, u)): return f == g && t == u
         case let (.setViewport(v), .setViewport(w)): return v == w
         case let (.swipeBegan(i, x, y), .swipeBegan(j, u, v)): return i == j && same(x, u) && same(y, v)
         case let (.swipeChanged(x), .swipeChanged(y)): return same(x, y)
@@ -74,7 +77,7 @@ public enum Action: Codable, Equatable, Sendable {
     public static let simplestOfEachKind: [Action] = [
         .willAppear, .newTab, .closeDisplayed(0), .closeID("t1"), .closeAll, .setQuery("a"), .beginSearch,
         .setTitle(id: "t1", title: "a"), .move(from: 0, to: 1), .select(0), .reopen, .swipeBegan(0, vx: 0, vy: 0),
-        .swipeEnded(tx: 0, vx: 0), .tapClose(0), .flyAwayFinished("t1"), .save, .restoreSaved,
+        .swipeEnded(tx: 0, vx: 0), .tapClose(0), .flyAwayFinished("t1"), .save, .restoreSaved, .reorder(from: 0, to: 1),
     ]
 
     /// The kind, for swarm testing, weights and statistics.
@@ -99,6 +102,7 @@ public enum Action: Codable, Equatable, Sendable {
         case .flyAwayFinished: .flyAwayFinished
         case .save, .restoreSaved: .save
         case .restoreData: .restoreData
+        case .reorder: .reorder
         }
     }
 }
@@ -107,7 +111,8 @@ public enum Action: Codable, Equatable, Sendable {
 public enum ActionKind: String, CaseIterable, Codable, Sendable {
     case willAppear, newTab, closeDisplayed, closeID, closeAll, setQuery, search, setTitle, move,
          select, reopen, setViewport, swipeBegan, swipeChanged, swipeEnded, tapClose,
-         flyAwayFinished, save, restoreData
+         flyAwayFinished, save, restoreData,
+         reorder   // last: the kinds before it keep their order, and the shrinker its sorting
 
     /// The position in the declaration: the order the shrinker sorts adjacent actions into.
     public var order: Int { Self.declared.firstIndex(of: self) ?? 0 }
@@ -137,6 +142,7 @@ extension Action: CustomStringConvertible {
         case .cancelSearch: return ".cancelSearch"
         case let .setTitle(id, title): return ".setTitle(id: \(s(id)), title: \(s(title)))"
         case let .move(f, t): return ".move(from: \(f), to: \(t))"
+        case let .reorder(f, t): return ".reorder(from: \(f), to: \(t))"
         case .select(let i): return ".select(\(i))"
         case .reopen: return ".reopen"
         case .setViewport(let v):

@@ -33,7 +33,7 @@ public struct GeneratorConfig: Sendable {
     public static let defaultWeights: [ActionKind: Int] = [
         .willAppear: 2, .newTab: 12, .closeDisplayed: 6, .closeID: 2, .closeAll: 1, .setQuery: 6,
         .search: 3, .setTitle: 6, .move: 4, .select: 3, .reopen: 3, .setViewport: 3, .swipeBegan: 5,
-        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1,
+        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 4,
     ]
 }
 
@@ -46,8 +46,10 @@ public struct ActionGenerator: Sendable {
 
     /// Draws the sequence's enabled kinds (swarm) — once, at the start of a sequence.
     /// Each kind is on with probability 1/2; `newTab` is always on so tabs exist.
-    public func enabledKinds(_ c: inout Choices) -> [ActionKind] {
-        let all = ActionKind.allCases.filter { (config.weights[$0] ?? 0) > 0 }
+    /// `without`: kinds no driver of the run has, left out before any draw (`reorder` is one when
+    /// neither view is diffable: the choices of runs without it stay as they were before it came).
+    public func enabledKinds(_ c: inout Choices, without: Set<ActionKind> = []) -> [ActionKind] {
+        let all = ActionKind.allCases.filter { (config.weights[$0] ?? 0) > 0 && !without.contains($0) }
         guard config.swarm else { return all }
         let on = all.filter { $0 == .newTab || c.bool(0.5) }
         return on
@@ -91,6 +93,7 @@ public struct ActionGenerator: Sendable {
             }
             return .setTitle(id: target, title: Values.title(query: s.query).run(&c))
         case .move: return .move(from: index(s.displayedCount), to: index(s.displayedCount))
+        case .reorder: return .reorder(from: index(s.displayedCount), to: index(s.displayedCount))
         case .select: return .select(index(s.displayedCount))
         case .reopen: return .reopen
         case .setViewport: return .setViewport(Values.viewport.run(&c))

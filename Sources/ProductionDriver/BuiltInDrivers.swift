@@ -11,9 +11,15 @@ extension DriverFactory {
         return f
     }()
 
+    /// The same model feeding a diffable data source (#37, D1–D5): snapshots of item
+    /// identifiers, reconfigures, and the user's reorder heard through `didReorder`.
+    public static let productionDiffable = DriverFactory(
+        name: "production-diffable", summary: "TabModel.TabGrid feeding a diffable data source (D1–D5)", capabilities: Capability.withDiffable
+    ) { TabModelDriver(viewport: $0, view: .diffable) }
+
     /// The built-in drivers. Add yours (or pass a factory to `Runner`) to compare a
     /// refactored view-model against the current one.
-    public static let builtIn: [DriverFactory] = [.production, .reference]
+    public static let builtIn: [DriverFactory] = [.production, .productionDiffable, .reference]
 
     public static func named(_ name: String) -> DriverFactory? { builtIn.first { $0.name == name } }
 }

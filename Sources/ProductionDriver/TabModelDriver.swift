@@ -7,12 +7,18 @@ import TabModel
 /// Drives the production `TabGrid`.
 public struct TabModelDriver: CheckableDriver {
     public var grid: TabGrid
+    /// Which view the model feeds: batch updates (F10), or a diffable data source (D1–D5).
+    public enum View: Sendable { case batch, diffable }
+    public let view: View
     var saved: Data?
     /// Shared by copies of the driver: it is the disk the sessions are saved to.
     let files = CrashSafeSaves()
 
-    public init(viewport: ViewportSpec) {
+    public init(viewport: ViewportSpec) { self.init(viewport: viewport, view: .batch) }
+
+    public init(viewport: ViewportSpec, view: View) {
         grid = TabGrid(viewport: viewport.production, ids: .sequential(prefix: "t"))
+        self.view = view
     }
 
     public mutating func apply(_ action: Action) -> StepOutcome {
@@ -30,6 +36,14 @@ public struct TabModelDriver: CheckableDriver {
             case .cancelSearch: update = grid.cancelSearch()
             case let .setTitle(id, title): update = grid.setTitle(title, for: TabID(id))
             case let .move(f, t): update = try grid.move(from: f, to: t)
+            case let .reorder(f, t):
+                // The view moved first; the model hears the transaction (D5). A drag from or to
+                // a place the view does not have never happens.
+                var final = grid.itemIdentifiers
+                guard final.indices.contains(f), final.indices.contains(t) else { return StepOutcome(rejected: "indexOutOfRange") }
+                let initial = final
+                final.insert(final.remove(at: f), at: t)
+                update = try grid.didReorder(ReorderTransaction(initial: initial, final: final, dragged: initial[f]))
             case .select(let i): update = try grid.select(at: i)
             case .reopen: update = grid.reopenClosedTab()
             case .setViewport(let v): update = grid.setViewport(v.production)
@@ -47,12 +61,15 @@ public struct TabModelDriver: CheckableDriver {
                 update = try grid.restore(from: saved)
             case .restoreData(let text): update = try grid.restore(from: Data(text.utf8))
             }
-            return StepOutcome(update: Self.convert(update.collection), closeAllSent: update.closeAllEnabled,
-                               flyAwayDuration: update.flyAway?.duration)
+            var out = StepOutcome(update: Self.convert(update.collection), closeAllSent: update.closeAllEnabled,
+                                  flyAwayDuration: update.flyAway?.duration)
+            if view == .diffable { out.reconfigured = update.reconfigure.map(\.rawValue) }
+            return out
         } catch {
             switch error {
             case .displayedIndexOutOfRange: return StepOutcome(rejected: "indexOutOfRange")
             case .invalidSession: return StepOutcome(rejected: "invalidSession")
+            case .staleTransaction: return StepOutcome(rejected: "staleTransaction")
             }
         }
     }
@@ -67,7 +84,9 @@ public struct TabModelDriver: CheckableDriver {
     }
 
     public func observe() -> Observation {
-        Self.observe(grid)
+        var o = Self.observe(grid)
+        if view == .diffable { o.identifiers = o.displayed }   // D1, D2: a tab's id is its identifier
+        return o
     }
 
     static func observe(_ grid: TabGrid) -> Observation {

@@ -10,6 +10,14 @@ public struct SimulatedCollectionView: Sendable {
 
     public mutating func receiveCloseAllState(_ enabled: Bool) { closeAllEnabled = enabled }
 
+    /// The user dragged the item at `from` to `to` (interactive movement, seed 002
+    /// "Rearranging Cells"): the view moves it before the data source hears of it
+    /// (`moveItemAt:to:`), so the model's update for it is `none` (D5). Out of range: nothing.
+    public mutating func userMoved(from: Int, to: Int) {
+        guard items.indices.contains(from), items.indices.contains(to) else { return }
+        items.insert(items.remove(at: from), at: to)
+    }
+
     /// Applies `update`, after which the data source reports `dataSource` (the new
     /// displayed ids). Throws the message UIKit would raise; on a throw nothing changes.
     public mutating func apply(_ update: ViewUpdate, dataSource: [String]) throws(InvalidUpdate) {

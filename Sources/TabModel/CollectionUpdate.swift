@@ -41,12 +41,16 @@ public struct GridUpdate: Equatable, Sendable {
     public var closeAllEnabled: Bool?
     /// A fly-away animation the view should start now (G6).
     public var flyAway: FlyAway?
+    /// For a diffable data source (D3): the displayed tabs whose title this event changed,
+    /// to reconfigure after applying `TabGrid.snapshot` — never a tab that is not displayed.
+    public var reconfigure: [TabID]
 
     /// An update; by default no collection change, no button state, no fly-away.
-    public init(_ collection: CollectionUpdate = .none, closeAllEnabled: Bool? = nil, flyAway: FlyAway? = nil) {
+    public init(_ collection: CollectionUpdate = .none, closeAllEnabled: Bool? = nil, flyAway: FlyAway? = nil, reconfigure: [TabID] = []) {
         self.collection = collection
         self.closeAllEnabled = closeAllEnabled
         self.flyAway = flyAway
+        self.reconfigure = reconfigure
     }
 
     /// Nothing for the view to do.

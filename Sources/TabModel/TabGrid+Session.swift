@@ -41,6 +41,9 @@ extension TabGrid {
     /// P2: replaces the session: query empty, every swipe and fly-away dropped (a late
     /// completion must not close a restored tab sharing its id), reopen history cleared.
     private mutating func apply(_ snapshot: SessionSnapshot) -> GridUpdate {
+        // D3: a tab displayed before and after under its id, with another title, is reconfigured.
+        var shownTitles: [TabID: String] = [:]
+        list.forEach(displayedOnly: true) { shownTitles[$0.id] = $0.title }
         list.removeAll()
         query = ""
         loweredQuery = ""
@@ -52,6 +55,7 @@ extension TabGrid {
         swipe.release()
         pendingFlyAways.removeAll()
         closed.clear()
-        return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled)
+        let reconfigure = snapshot.tabs.filter { saved in shownTitles[saved.id].map { $0 != saved.title } ?? false }.map(\.id)
+        return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled, reconfigure: reconfigure)
     }
 }

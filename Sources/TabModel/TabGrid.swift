@@ -139,11 +139,12 @@ public struct TabGrid: Sendable {
     /// O(n/B + B) plus lowercasing the title.
     public mutating func setTitle(_ title: String, for id: TabID) -> GridUpdate {
         guard let before = list.location(of: id) else { return .none }
+        let changed = list.entry(for: id)?.tab.title != title
         let lowered = title.lowercased()
         let shown = matches(lowered)
         list.setTitle(title, lowered: lowered, matches: shown, for: id)
         switch (before.displayedIndex, shown) {
-        case let (old?, true): return GridUpdate(.reloadItems([old]))
+        case let (old?, true): return GridUpdate(.reloadItems([old]), reconfigure: changed ? [id] : [])
         case let (old?, false):
             releaseSwipeIfHidden()
             return GridUpdate(.delete(old))

@@ -31,12 +31,20 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
     case flyAway
     /// Save and restore sessions (P1–P5).
     case sessions
+    /// Feeds a diffable data source: a snapshot of item identifiers after every event, the
+    /// identifiers to reconfigure, and the user's reorder heard after the view made it (D1–D5).
+    case diffable
 
     public static func < (a: Capability, b: Capability) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
-    public static let all = Set(allCases)
+    /// Every capability of a grid fed by batch updates — the default a driver declares.
+    /// `.diffable` is not among them: a driver that feeds a diffable data source declares it
+    /// on top (`withDiffable`), so a driver written before it came is not judged by D1–D5.
+    public static let all = Set(allCases).subtracting([.diffable])
+    /// `all` and the diffable data source.
+    public static let withDiffable = Set(allCases)
 
     /// The capability a rule is about (nil: the core every driver has — F2, F3, F10), as
     /// the cases above document it.
@@ -49,6 +57,7 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
         case "F5", "B1", "B2": return .closeAll
         case "F9": return .move
         case "G6": return .flyAway
+        case "D1", "D2", "D3", "D4", "D5": return .diffable
         default: break
         }
         switch rule.first {
@@ -82,6 +91,7 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
         case .swipeBegan, .swipeChanged, .swipeEnded: return .swipes
         case .tapClose, .flyAwayFinished: return .flyAway
         case .save, .restoreData: return .sessions
+        case .reorder: return .diffable
         }
     }
 

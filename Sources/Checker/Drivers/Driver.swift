@@ -91,7 +91,10 @@ public struct DriverFactory: Sendable {
     /// model is `DriverFactory.production`, in the ProductionDriver module: the engine
     /// itself knows only drivers.)
     public static let reference: DriverFactory = {
-        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle") { ReferenceDriver(viewport: $0) }
+        // Every capability, the diffable view's reorder included: the oracle of either view kind.
+        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle", capabilities: Capability.withDiffable) {
+            ReferenceDriver(viewport: $0)
+        }
         f.recipe = .reference(.spec)
         return f
     }()
@@ -99,7 +102,8 @@ public struct DriverFactory: Sendable {
     /// The reference under `policy` (docs/policies.md); `.reference` is it under `Policy.spec`.
     public static func reference(_ policy: Policy) -> DriverFactory {
         guard policy != .spec else { return .reference }
-        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle, under the policy \(policy)") {
+        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle, under the policy \(policy)",
+                              capabilities: Capability.withDiffable) {
             ReferenceDriver(viewport: $0, policy: policy)
         }
         f.recipe = .reference(policy)
@@ -108,5 +112,5 @@ public struct DriverFactory: Sendable {
 
     /// The names of this repository's own drivers: generated regression tests address them
     /// as `DriverFactory.named(…)!` (ProductionDriver).
-    public static let builtInNames = ["production", "reference"]
+    public static let builtInNames = ["production", "production-diffable", "reference"]
 }

@@ -48,6 +48,10 @@ public struct Observation: Equatable, Sendable {
     public var cancelVisible = false
     public var closeAllEnabled = false
     public var swipeHolder: String?
+    /// For a driver that feeds a diffable data source (`Capability.diffable`, D1, D2): the item
+    /// identifiers of its snapshot, one per displayed tab, in displayed order; nil for one
+    /// that does not. Not compared between drivers: identifiers are each model's own.
+    public var identifiers: [String]?
     public var swipeOffset = 0.0
     public var swipeScale = 1.0
     public var swipeAbove = false
@@ -121,6 +125,9 @@ public struct StepOutcome: Equatable, Sendable {
     public var closeAllSent: Bool?
     /// The duration of a fly-away started by this event (G6).
     public var flyAwayDuration: Double?
+    /// For a driver that feeds a diffable data source (`Capability.diffable`, D3): the item
+    /// identifiers it reconfigures after this event; nil for one that does not.
+    public var reconfigured: [String]?
     /// The model crashed on this event, with this message: what a driver reports when its
     /// model would trap or raise (a force unwrap, `fatalError`, the exception a real
     /// collection view raises on an inconsistent batch update). A failure of its own kind

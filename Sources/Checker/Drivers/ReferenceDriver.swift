@@ -21,7 +21,7 @@ public struct ReferenceDriver: AgreeingDriver {
     }
 
     public mutating func apply(_ action: Action) -> StepOutcome {
-        let r: RefOutcome
+        var r: RefOutcome
         switch action {
         case .willAppear: r = grid.willAppear()
         case .newTab: r = grid.newTab()
@@ -34,6 +34,10 @@ public struct ReferenceDriver: AgreeingDriver {
         case .cancelSearch: r = grid.cancelSearch()
         case let .setTitle(id, title): r = grid.setTitle(title, id: id)
         case let .move(f, t): r = grid.move(f, t)
+        case let .reorder(f, t):
+            // D5: F9's move, heard after the view made it — nothing left to animate.
+            r = grid.move(f, t)
+            r.update = .none
         case .select(let i): r = grid.select(i)
         case .reopen: r = grid.reopen()
         case .setViewport(let v): r = grid.setViewport(Self.viewport(v))

@@ -28,6 +28,7 @@ public struct Property: Hashable, Sendable, Codable, CustomStringConvertible, Co
     public static let searchBar = SearchBarProperty.name
     public static let layoutRules = LayoutRulesProperty.name
     public static let flyAway = FlyAwayProperty.name
+    public static let snapshot = SnapshotProperty.name
     /// The model never crashes: a driver reports a crash its model would have had
     /// (`StepOutcome.crash`); checked whatever properties are chosen, and the run stops.
     /// Seen failing on: planted `crashesOnCloseAll`.
@@ -43,6 +44,8 @@ public struct Property: Hashable, Sendable, Codable, CustomStringConvertible, Co
         // Added in #25 (every rule judged without the oracle); last, so the failures the
         // properties above report are reported as before.
         TabListProperty(), SearchBarProperty(), LayoutRulesProperty(), FlyAwayProperty(),
+        // #37: the diffable data source (D1–D5); only drivers that feed one are judged by it.
+        SnapshotProperty(),
     ]
 
     /// A built-in property by name, or nil.

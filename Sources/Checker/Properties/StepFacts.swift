@@ -53,6 +53,19 @@ public struct StepFacts {
     /// The choices the run judges by (docs/policies.md): a property honours them, never
     /// SPEC's defaults unconditionally.
     public let policy: Policy
+    /// The simulated diffable data source's step, when the implementation feeds one (D1–D5).
+    public internal(set) var diffable: DiffableStep?
+}
+
+/// What the simulated diffable data source did with a step (`DiffableView`): the user's drag
+/// first, for a reorder, then the implementation's snapshot applied.
+public struct DiffableStep: Sendable {
+    /// The view's items before the step.
+    public let before: [String]
+    /// For a reorder: the view's items after the user's drag, before the model heard of it.
+    public let dragged: [String]?
+    /// What applying the snapshot animated, or the exception UIKit raises.
+    public let applied: Result<SimulatedDiffableDataSource.Change, InvalidUpdate>
 }
 
 extension Observation {

@@ -40,7 +40,7 @@ public struct TabListProperty: StepProperty {
                                  ? "setting \(id)'s title to \(swiftLiteral(title)) must change that title only: titles \(post.titles.map(swiftLiteral)), expected \(expected.map(swiftLiteral))"
                                  : "a title for \(id), which is not open, must change nothing")
             }
-        case let .move(i, j):
+        case let .move(i, j), let .reorder(i, j):   // D5: a reorder is F9's move, heard after the view made it
             return move(i, j, pre, post)
         case .setQuery, .beginSearch, .endSearch, .cancelSearch, .select, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .save, .willAppear:

@@ -181,7 +181,7 @@ public struct HTMLReport {
         guard let c = coverage else { return h + "<p>No campaign ran (a replay).</p></section>\n" }
         // Distributions of one sequence say nothing (Tyche keeps them apart from the example).
         guard summary.sequences > 1 else { return h + "<p>One sequence ran: no distributions to draw.</p></section>\n" }
-        let rules = RuleCoverage.table(c).filter { summary.capabilities == Capability.all || Capability.implements($0.rule, summary.capabilities) }
+        let rules = RuleCoverage.table(c).filter { summary.capabilities.isSuperset(of: Capability.all) || Capability.implements($0.rule, summary.capabilities) }
         h += chart("Rule coverage: steps that exercised each rule", rules.map { ($0.rule, $0.count) })
         let d = c.distributions
         h += chart("Sequence lengths (steps)", zip(Distributions.lengthBuckets.map(\.label), d.lengths).map { ($0, $1) })

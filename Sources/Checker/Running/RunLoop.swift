@@ -31,6 +31,8 @@ struct RunLoop {
     var implObs: Observation
     var refObs: Observation
     var view: SimulatedCollectionView
+    /// The diffable data source the implementation feeds, when it declares one (DiffableView.swift).
+    var diffableSource: SimulatedDiffableDataSource?
     var appeared = false
     var viewport: ViewportSpec
     var saved = false
@@ -55,10 +57,10 @@ struct RunLoop {
         self.runner = runner
         let capabilities = runner.capabilities
         self.capabilities = capabilities
-        everything = capabilities == Capability.all
+        everything = capabilities.isSuperset(of: Capability.all)
         compared = runner.policy.gridColumns == .spec ? capabilities : capabilities.subtracting([.layout])
-        comparesEverything = compared == Capability.all
-        let chosen = everything ? runner.selected : runner.selected.filter { runner.allows($0, capabilities) }
+        comparesEverything = compared.isSuperset(of: Capability.all)
+        let chosen = runner.selected.filter { runner.allows($0, capabilities) }
         checks = chosen.compactMap { runner.check(named: $0) }
         differential = chosen.contains(.differential)
         roundTrips = chosen.contains(.session)
@@ -70,6 +72,7 @@ struct RunLoop {
         implObs = impl.observe()
         refObs = ref.observe()
         view = SimulatedCollectionView(items: implObs.displayed)
+        if runner.implementation.capabilities.contains(.diffable) { diffableSource = SimulatedDiffableDataSource(items: implObs.identifiers ?? []) }
         viewport = runner.startViewport
         mostTabs = implObs.tabIDs.count
         switch source {
@@ -79,7 +82,7 @@ struct RunLoop {
             out.skippedActions = a.count - fixed.count
             length = fixed.count
         case .choices(var c, let maxSteps, let newTabs):
-            enabled = runner.generator.enabledKinds(&c)
+            enabled = runner.generator.enabledKinds(&c, without: capabilities.allows(.reorder) ? [] : [.reorder])
             if !everything {
                 enabled = enabled.filter { capabilities.allows($0) }
                 if enabled.isEmpty { enabled = [.newTab] }
@@ -156,6 +159,7 @@ struct RunLoop {
     /// save's round trip, the runner's flags. Updates the view and those flags.
     @inline(__always) mutating func facts(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) -> StepFacts {
         var viewError: InvalidUpdate?
+        if case let .reorder(from, to) = action { view.userMoved(from: from, to: to) }   // the view moved first (D5)
         if implOut.rejected == nil {
             do { try view.apply(implOut.update, dataSource: implPost.displayed) } catch { viewError = error }
         }
@@ -171,12 +175,13 @@ struct RunLoop {
            let r = implPost.replacement(of: implObs, closingAll: action.kind == .closeAll), implObs.tabIDs.contains(r) {
             gone = implObs.tabIDs
         }
-        let facts = StepFacts(action: action, gone: gone,
+        var facts = StepFacts(action: action, gone: gone,
                               tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, outcome: implOut,
                               viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
                               viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
                               storageProblem: needsRoundTrip ? impl.storageProblem() : nil, policy: runner.policy)
         if case .save = action { saved = true }
+        if diffableSource != nil { facts.diffable = diffableStep(action, implOut, implPost) }
         return facts
     }
 

@@ -51,7 +51,12 @@ public struct Runner: Sendable {
     public var checkedProperties: [Property] { let c = capabilities; return selected.filter { allows($0, c) } }
     /// The chosen properties skipped because a driver lacks what they need — every report
     /// names them.
-    public var skippedProperties: [Property] { let c = capabilities; return selected.filter { !allows($0, c) } }
+    /// A property of the diffable view is not "skipped" for a grid fed by batch updates: that
+    /// is another kind of view, not a missing part.
+    public var skippedProperties: [Property] {
+        let c = capabilities
+        return selected.filter { !allows($0, c) && (c.contains(.diffable) || !needs($0).contains(.diffable)) }
+    }
 
     /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.
     public var skippedDescription: String? {

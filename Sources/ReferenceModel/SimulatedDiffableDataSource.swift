@@ -1,0 +1,76 @@
+/// A stand-in for `UICollectionViewDiffableDataSource` with one section: the item identifiers
+/// it shows, and UIKit's documented rules, enforced (D1–D5, docs/SPEC.md; sources in
+/// docs/diffable.md):
+///
+/// - `apply(_:)` of a snapshot whose identifiers are not unique raises ("Fatal: supplied item
+///   identifiers are not unique");
+/// - reconfiguring (or reloading) an identifier the snapshot does not hold raises
+///   ("Attempted to reconfigure item identifier that does not exist in the snapshot");
+/// - with `reorderingHandlers`, the user's drag reorders the data source itself; the model
+///   hears of it afterwards (`didReorder`), and what it then applies must be what the view
+///   already shows.
+///
+/// What it would animate is the difference between the old items and the new: deletes,
+/// inserts, moves (items kept whose relative order changed) and the reconfigures asked for.
+public struct SimulatedDiffableDataSource: Sendable {
+    public private(set) var items: [String]
+
+    public init(items: [String] = []) { self.items = items }
+
+    /// What applying a snapshot animates.
+    public struct Change: Equatable, Sendable {
+        public var deleted: [String] = []
+        public var inserted: [String] = []
+        public var moved: [String] = []
+        public var reconfigured: [String] = []
+        public var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && moved.isEmpty && reconfigured.isEmpty }
+    }
+
+    /// Applies a snapshot of `snapshot`'s identifiers, reconfiguring `reconfigure`. Returns the
+    /// change, or the exception UIKit raises (nothing changes then).
+    public mutating func apply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
+        var seen: Set<String> = []
+        let duplicates = snapshot.filter { !seen.insert($0).inserted }
+        if !duplicates.isEmpty {
+            return .failure(InvalidUpdate("Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(duplicates.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")))}"))
+        }
+        if let missing = reconfigure.first(where: { !seen.contains($0) }) {
+            return .failure(InvalidUpdate("Attempted to reconfigure item identifier that does not exist in the snapshot: \"\(missing)\""))
+        }
+        let old = Set(items)
+        var change = Change(deleted: items.filter { !seen.contains($0) }, inserted: snapshot.filter { !old.contains($0) },
+                            reconfigured: reconfigure)
+        change.moved = Self.moved(from: items.filter { seen.contains($0) }, to: snapshot.filter { old.contains($0) })
+        items = snapshot
+        return .success(change)
+    }
+
+    /// The user dragged the item at `from` to `to` (within range): the data source reorders
+    /// itself before anyone else hears of it. Returns the items before the drag.
+    public mutating func userMoved(from: Int, to: Int) -> [String]? {
+        guard items.indices.contains(from), items.indices.contains(to) else { return nil }
+        let before = items
+        items.insert(items.remove(at: from), at: to)
+        return before
+    }
+
+    /// The items kept whose relative order changed: those off a longest run kept in order.
+    static func moved(from old: [String], to new: [String]) -> [String] {
+        guard old != new else { return [] }
+        var position: [String: Int] = [:]
+        for (i, id) in old.enumerated() { position[id] = i }
+        let order = new.map { position[$0]! }
+        // Longest increasing subsequence of `order` (patience sorting), kept as indices into `new`.
+        var tails: [Int] = [], previous = [Int](repeating: -1, count: order.count)
+        for (i, p) in order.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi { let mid = (lo + hi) / 2; if order[tails[mid]] < p { lo = mid + 1 } else { hi = mid } }
+            if lo > 0 { previous[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var kept = Set<Int>()
+        var k = tails.last ?? -1
+        while k >= 0 { kept.insert(k); k = previous[k] }
+        return new.indices.filter { !kept.contains($0) }.map { new[$0] }
+    }
+}
