@@ -147,7 +147,8 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         for p in Property.allCases { print("  \(p.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules)") }
         for p in drivers.properties { print("  \(p.name.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules.joined(separator: " ")) (this package's own)") }
         print("drivers:")
-        for d in drivers.all { print("  \(d.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(d.summary)") }
+        let width = max(16, (drivers.all.map(\.name.count).max() ?? 0) + 2)
+        for d in drivers.all { print("  \(d.name.padding(toLength: width, withPad: " ", startingAt: 0))\(d.summary)") }
         print("policy presets (--policy NAME; docs/policies.md):")
         for p in PolicyFile.presets { print("  \(p.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.summary)") }
         print("policy knobs (--policy FILE.json, one object of these):")

@@ -55,7 +55,8 @@ public struct Runner: Sendable {
     /// is another kind of view, not a missing part.
     public var skippedProperties: [Property] {
         let c = capabilities
-        return selected.filter { !allows($0, c) && (c.contains(.diffable) || !needs($0).contains(.diffable)) }
+        let chosen = selected.count < Property.allCases.count   // named with --property: always said when skipped
+        return selected.filter { !allows($0, c) && (chosen || c.contains(.diffable) || !needs($0).contains(.diffable)) }
     }
 
     /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.
