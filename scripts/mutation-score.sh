@@ -2,7 +2,7 @@
 # Scores the checker against the mutant catalogue in scripts/mutants/.
 #
 #   scripts/mutation-score.sh [--seeds N] [--time-limit SEC] [--shrink-time SEC] [--subset] [--no-proof] [--out FILE]
-#                             [--finals FILE] [--property LIST] [MUTANT...]
+#                             [--finals FILE] [--property LIST] [--catalogue DIR] [MUTANT...]
 #
 # For each mutant: apply it to a scratch copy of the package, build tabcheck (release),
 # run the campaign with fixed seeds 1..N (default 20) and a budget, and record
@@ -15,11 +15,14 @@
 # --no-proof skips the search. --finals FILE (default docs/mutation-finals.md) lists each
 # mutant's distinct shrunk sequences with how many seeds gave each. --property LIST runs the
 # campaigns with those properties only (e.g. every one but differential, to show each mutant is
-# killed without the oracle). Prints a table, writes it to docs/mutation-score.md, and
+# killed without the oracle). --catalogue DIR scores another catalogue (scripts/mutants/diffable:
+# its patches name the drivers their campaigns compare in a '# tabcheck-args:' line).
+# Prints a table, writes it to docs/mutation-score.md, and
 # exits 1 if any mutant survives or does not build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 seeds=20; limit=10; shrink=""; subset=0; proof=1; out="$root/docs/mutation-score.md"; finals_out="$root/docs/mutation-finals.md"; only=(); properties=()
+catalogue="$root/scripts/mutants"
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds="$2"; shift 2 ;;
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --finals) finals_out="$2"; shift 2 ;;
     --property) properties=(--property "$2"); shift 2 ;;
+    --catalogue) catalogue="$2"; shift 2 ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "mutation-score: unknown flag $1" >&2; exit 2 ;;
     *) only+=("$1"); shift ;;
@@ -47,13 +51,15 @@ cp -R "$scratch/Sources" "$scratch/.pristine"
 
 results="$(mktemp)"; finals="$(mktemp)"; all_candidates="$(mktemp)"
 killed=0; total=0; broken=0
-for patch in "$root"/scripts/mutants/*.patch; do
+for patch in "$catalogue"/*.patch; do
   name="$(basename "$patch" .patch)"
   if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " =~ " $name " ]]; then continue; fi
   if [ $subset -eq 1 ] && [[ ! " $subset_names " =~ " $name " ]]; then continue; fi
   total=$((total+1))
   rule="$(sed -n 's/^# rule: //p' "$patch")"
   desc="$(sed -n 's/^# description: //p' "$patch")"
+  # A mutant of another view kind names the drivers its campaigns compare (e.g. the diffable catalogue's).
+  read -r -a extra <<< "$(sed -n 's/^# tabcheck-args: //p' "$patch")"
   rm -rf "$scratch/Sources"; cp -R "$scratch/.pristine" "$scratch/Sources"
   if ! (cd "$scratch" && patch -s -p1 < "$patch") >/dev/null 2>&1; then
     echo "$name|$rule|does not apply|||||||||$desc|0|0" >> "$results"; broken=$((broken+1)); echo "  $name: does not apply" >&2; continue
@@ -64,7 +70,7 @@ for patch in "$root"/scripts/mutants/*.patch; do
   bin="$build/release/tabcheck"
   runs="$scratch/runs-$name"; rm -rf "$runs"; mkdir -p "$runs"
   for s in $(seq 1 "$seeds"); do
-    "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet ${shrink:+--shrink-time "$shrink"} ${properties[@]+"${properties[@]}"} > "$runs/$s.json" 2>/dev/null || true
+    "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet ${shrink:+--shrink-time "$shrink"} ${properties[@]+"${properties[@]}"} ${extra[@]+"${extra[@]}"} > "$runs/$s.json" 2>/dev/null || true
   done
   # One row: statistics per failure kind (property and rule), the proofs, the finals.
   line="$(python3 "$root/scripts/mutant-stats.py" "$runs" "$seeds" "$bin" "$name" "$finals" "$all_candidates" "$proof")"

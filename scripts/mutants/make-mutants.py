@@ -61,7 +61,7 @@ MUTANTS = [
    ST, "            try fs.write(snapshot.encoded(), to: temporaryPath)\n            try fs.sync(temporaryPath)                          // the bytes are on disk before any name points at them",
    "            try fs.write(snapshot.encoded(), to: path)\n            return"),
   ("b2-not-resent-after-restore", "B2", "the Close All state is not re-sent after a restore",
-   P, "return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled)", "return GridUpdate(.reload)"),
+   P, "return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled, reconfigure: reconfigure)", "return GridUpdate(.reload, reconfigure: reconfigure)"),
   ("f10-index-after-delete", "F10", "update indices computed after instead of before a delete",
    T, "return GridUpdate(removed.displayedIndex.map(CollectionUpdate.delete) ?? .none,", "return GridUpdate(list.location(of: id)?.displayedIndex.map(CollectionUpdate.delete) ?? .none,"),
   ("f6-prefix-is-no-change", "F6", "a new displayed list that is a prefix of the old one is taken for no change (the zip bug)",
@@ -131,7 +131,27 @@ FUZZ_ONLY = [
    SS, "            return String(validating: bytes[at..<end], as: UTF8.self)", "            return String(decoding: bytes[at..<end], as: UTF8.self)"),
 ]
 
-def write(out, n, name, rule, desc, path, old, new):
+# The diffable view's mutants (#37, docs/diffable.md): written to scripts/mutants/diffable/, each
+# with the drivers its campaigns compare; `scripts/mutation-score.sh --catalogue scripts/mutants/diffable`.
+D = "Sources/TabModel/TabGrid+Diffable.swift"
+DIFFABLE_ARGS = "--compare production-diffable,reference"
+DIFFABLE = [
+  ("d3-reconfigure-unchanged-title", "D3", "a title set to what it was reconfigures the cell anyway",
+   T, "GridUpdate(.reloadItems([old]), reconfigure: changed ? [id] : [])", "GridUpdate(.reloadItems([old]), reconfigure: [id])"),
+  ("d3-no-reconfigure", "D3", "a displayed tab's new title is never reconfigured: the cell shows the old one",
+   T, "GridUpdate(.reloadItems([old]), reconfigure: changed ? [id] : [])", "GridUpdate(.reloadItems([old]))"),
+  ("d1-hidden-tab-reconfigured", "D1", "a title change that hides a tab still reconfigures it: UIKit raises, it is not in the snapshot",
+   T, "            releaseSwipeIfHidden()\n            return GridUpdate(.delete(old))", "            releaseSwipeIfHidden()\n            return GridUpdate(.delete(old), reconfigure: [id])"),
+  ("d3-restore-no-reconfigure", "D3", "a restore that keeps a displayed tab's id under another title does not reconfigure it",
+   P, "        return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled, reconfigure: reconfigure)", "        return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled)"),
+  ("d5-move-read-off-snapshots", "D5", "the move is read off the two snapshots, not the dragged tab: a swap of neighbours goes to the wrong place among hidden tabs",
+   D, "        guard let from = initial.firstIndex(of: dragged), let to = final.firstIndex(of: dragged) else { return nil }",
+   "        guard let from = initial.indices.first(where: { initial[$0] != final[$0] }), let to = initial.indices.last(where: { initial[$0] != final[$0] }) else { return nil }"),
+  ("d5-animates-the-users-move", "D5", "after the user's drag the model sends the move as an update: the view, which already moved the cell, moves it again",
+   D, "        _ = try move(from: from, to: to)\n        return .none", "        return try move(from: from, to: to)"),
+]
+
+def write(out, n, name, rule, desc, path, old, new, args=None):
     text = open(path).read()
     if text.count(old) != 1:
         sys.exit(f"make-mutants: {name}: the old text occurs {text.count(old)} times in {path}")
@@ -139,7 +159,7 @@ def write(out, n, name, rule, desc, path, old, new):
     diff = subprocess.run(["git", "diff", "--", path], capture_output=True, text=True).stdout
     subprocess.run(["git", "checkout", "--", path], check=True)
     with open(os.path.join(out, f"{n:02d}-{name}.patch"), "w") as f:
-        f.write(f"# rule: {rule}\n# description: {desc}\n{diff}")
+        f.write(f"# rule: {rule}\n# description: {desc}\n" + (f"# tabcheck-args: {args}\n" if args else "") + diff)
 
 def main():
     root = os.getcwd()
@@ -156,6 +176,12 @@ def main():
         if f.endswith(".patch"): os.remove(os.path.join(fuzz, f))
     for n, m in enumerate(FUZZ_ONLY, len(MUTANTS) + 1):
         write(fuzz, n, *m)
-    print(f"wrote {len(MUTANTS)} mutants to scripts/mutants/ and {len(FUZZ_ONLY)} to scripts/mutants/fuzz-only/")
+    diffable = os.path.join(out, "diffable")
+    os.makedirs(diffable, exist_ok=True)
+    for f in os.listdir(diffable):
+        if f.endswith(".patch"): os.remove(os.path.join(diffable, f))
+    for n, m in enumerate(DIFFABLE, 1):
+        write(diffable, n, *m, args=DIFFABLE_ARGS)
+    print(f"wrote {len(MUTANTS)} mutants to scripts/mutants/, {len(FUZZ_ONLY)} to scripts/mutants/fuzz-only/ and {len(DIFFABLE)} to scripts/mutants/diffable/")
 
 main()
