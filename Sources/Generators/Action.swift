@@ -47,6 +47,9 @@ public enum Action: Codable, Equatable, Sendable {
     /// D5: the user dragged the cell displayed at `from` to `to` in a diffable data source's
     /// view, which reordered itself before telling the model (its `didReorder`).
     case reorder(from: Int, to: Int)
+    /// D4: the user's interactive movement — a long press on the cell displayed at an index,
+    /// the drag over a displayed position, the drop, or the cancel.
+    case beginMove(Int), updateMove(Int), endMove, cancelMove
 
     /// The same action: equal arguments, a NaN argument equal to a NaN. (Synthesized
     /// equality would make an action with a NaN differ from itself, and a shrink pass that
@@ -55,9 +58,10 @@ public enum Action: Codable, Equatable, Sendable {
         switch (a, b) {
         case (.willAppear, .willAppear), (.newTab, .newTab), (.closeAll, .closeAll), (.beginSearch, .beginSearch),
              (.endSearch, .endSearch), (.cancelSearch, .cancelSearch), (.reopen, .reopen), (.swipeCancelled, .swipeCancelled),
-             (.save, .save), (.restoreSaved, .restoreSaved):
+             (.save, .save), (.restoreSaved, .restoreSaved), (.endMove, .endMove), (.cancelMove, .cancelMove):
             return true
-        case let (.closeDisplayed(x), .closeDisplayed(y)), let (.select(x), .select(y)), let (.tapClose(x), .tapClose(y)):
+        case let (.closeDisplayed(x), .closeDisplayed(y)), let (.select(x), .select(y)), let (.tapClose(x), .tapClose(y)),
+             let (.beginMove(x), .beginMove(y)), let (.updateMove(x), .updateMove(y)):
             return x == y
         case let (.closeID(x), .closeID(y)), let (.setQuery(x), .setQuery(y)), let (.flyAwayFinished(x), .flyAwayFinished(y)),
              let (.restoreData(x), .restoreData(y)):
@@ -77,7 +81,7 @@ public enum Action: Codable, Equatable, Sendable {
     public static let simplestOfEachKind: [Action] = [
         .willAppear, .newTab, .closeDisplayed(0), .closeID("t1"), .closeAll, .setQuery("a"), .beginSearch,
         .setTitle(id: "t1", title: "a"), .move(from: 0, to: 1), .select(0), .reopen, .swipeBegan(0, vx: 0, vy: 0),
-        .swipeEnded(tx: 0, vx: 0), .tapClose(0), .flyAwayFinished("t1"), .save, .restoreSaved, .reorder(from: 0, to: 1),
+        .swipeEnded(tx: 0, vx: 0), .tapClose(0), .flyAwayFinished("t1"), .save, .restoreSaved, .reorder(from: 0, to: 1), .beginMove(0),
     ]
 
     /// The kind, for swarm testing, weights and statistics.
@@ -103,6 +107,7 @@ public enum Action: Codable, Equatable, Sendable {
         case .save, .restoreSaved: .save
         case .restoreData: .restoreData
         case .reorder: .reorder
+        case .beginMove, .updateMove, .endMove, .cancelMove: .interactiveMove
         }
     }
 }
@@ -112,7 +117,7 @@ public enum ActionKind: String, CaseIterable, Codable, Sendable {
     case willAppear, newTab, closeDisplayed, closeID, closeAll, setQuery, search, setTitle, move,
          select, reopen, setViewport, swipeBegan, swipeChanged, swipeEnded, tapClose,
          flyAwayFinished, save, restoreData,
-         reorder   // last: the kinds before it keep their order, and the shrinker its sorting
+         reorder, interactiveMove   // last: the kinds before them keep their order, and the shrinker its sorting
 
     /// The position in the declaration: the order the shrinker sorts adjacent actions into.
     public var order: Int { Self.declared.firstIndex(of: self) ?? 0 }
@@ -143,6 +148,10 @@ extension Action: CustomStringConvertible {
         case let .setTitle(id, title): return ".setTitle(id: \(s(id)), title: \(s(title)))"
         case let .move(f, t): return ".move(from: \(f), to: \(t))"
         case let .reorder(f, t): return ".reorder(from: \(f), to: \(t))"
+        case .beginMove(let i): return ".beginMove(\(i))"
+        case .updateMove(let i): return ".updateMove(\(i))"
+        case .endMove: return ".endMove"
+        case .cancelMove: return ".cancelMove"
         case .select(let i): return ".select(\(i))"
         case .reopen: return ".reopen"
         case .setViewport(let v):

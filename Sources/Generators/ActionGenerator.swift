@@ -33,7 +33,7 @@ public struct GeneratorConfig: Sendable {
     public static let defaultWeights: [ActionKind: Int] = [
         .willAppear: 2, .newTab: 12, .closeDisplayed: 6, .closeID: 2, .closeAll: 1, .setQuery: 6,
         .search: 3, .setTitle: 6, .move: 4, .select: 3, .reopen: 3, .setViewport: 3, .swipeBegan: 5,
-        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 4,
+        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 4, .interactiveMove: 6,
     ]
 }
 
@@ -94,6 +94,14 @@ public struct ActionGenerator: Sendable {
             return .setTitle(id: target, title: Values.title(query: s.query).run(&c))
         case .move: return .move(from: index(s.displayedCount), to: index(s.displayedCount))
         case .reorder: return .reorder(from: index(s.displayedCount), to: index(s.displayedCount))
+        case .interactiveMove:
+            // Begin, then drag over several places, then drop or cancel: updates the most.
+            switch c.weighted([2, 5, 2, 1]) {
+            case 0: return .beginMove(index(s.displayedCount))
+            case 1: return .updateMove(index(s.displayedCount))
+            case 2: return .endMove
+            default: return .cancelMove
+            }
         case .select: return .select(index(s.displayedCount))
         case .reopen: return .reopen
         case .setViewport: return .setViewport(Values.viewport.run(&c))

@@ -60,6 +60,10 @@ public struct TabModelDriver: CheckableDriver {
                 guard let saved else { return StepOutcome() }
                 update = try grid.restore(from: saved)
             case .restoreData(let text): update = try grid.restore(from: Data(text.utf8))
+            case .beginMove(let i): update = try grid.beginInteractiveMovement(at: i)
+            case .updateMove(let j): update = grid.updateInteractiveMovement(to: j)
+            case .endMove: update = grid.endInteractiveMovement()
+            case .cancelMove: update = grid.cancelInteractiveMovement()
             }
             var out = StepOutcome(update: Self.convert(update.collection), closeAllSent: update.closeAllEnabled,
                                   flyAwayDuration: update.flyAway?.duration)
@@ -109,6 +113,7 @@ public struct TabModelDriver: CheckableDriver {
         o.layout = Observation.Layout(grid.layout)
         o.closedCount = grid.recentlyClosedCount
         o.newestClosed = grid.newestClosed?.items.map(\.tab.id.rawValue) ?? []
+        o.moving = grid.movement.map { ($0.tab.rawValue, $0.target) }
         return o
     }
 

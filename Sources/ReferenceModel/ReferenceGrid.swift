@@ -77,6 +77,7 @@ package struct ReferenceGrid: Sendable {
     package var viewport: RefViewport
     package var swipe = RefSwipe()
     package var pending: [String] = []
+    package var movement: RefMovement?                                                   // D4 (ReferenceGrid+Movement.swift)
     /// Oldest first, newest last (U1).
     package var closedEntries: [[RefClosed]] = []
     private var idPrefix: String

@@ -54,6 +54,7 @@ extension TabGrid {
         activeTabID = snapshot.activeTabID
         swipe.release()
         pendingFlyAways.removeAll()
+        movement = nil                                                                // D4
         closed.clear()
         let reconfigure = snapshot.tabs.filter { saved in shownTitles[saved.id].map { $0 != saved.title } ?? false }.map(\.id)
         return GridUpdate(.reload, closeAllEnabled: isCloseAllEnabled, reconfigure: reconfigure)

@@ -20,6 +20,8 @@ public struct TabGrid: Sendable {
     public internal(set) var swipe = SwipeState()
     /// Tabs whose fly-away animation runs, oldest first (G6).
     public internal(set) var pendingFlyAways: [TabID] = []
+    /// D4: the user's interactive movement in progress (a long press, then drags), if any.
+    public internal(set) var movement: Movement?
     var closed = RecentlyClosed()
     var ids: TabIDStrategy
     var nextSequence = 1
@@ -108,6 +110,7 @@ public struct TabGrid: Sendable {
         activeTabID = nil                                                             // A3
         swipe.release()                                                               // G5
         pendingFlyAways.removeAll()
+        movement = nil                                                                // D4
         return GridUpdate(.reload, closeAllEnabled: false)
     }
 
@@ -245,12 +248,14 @@ public struct TabGrid: Sendable {
     /// A closed tab leaves no swipe lock (G5) and no pending fly-away (G6) behind.
     mutating func forget(_ id: TabID) {
         if swipe.holder == id { swipe.release() }
+        if movement?.tab == id { movement = nil }                                     // D4
         pendingFlyAways.removeAll { $0 == id }
     }
 
-    /// G5: a swipe whose tab stops being displayed is cancelled at once.
+    /// G5: a swipe whose tab stops being displayed is cancelled at once; D4: so is a movement.
     mutating func releaseSwipeIfHidden() {
         if let holder = swipe.holder, list.location(of: holder)?.displayedIndex == nil { swipe.release() }
+        if let m = movement, list.location(of: m.tab)?.displayedIndex == nil { movement = nil }
     }
 
     mutating func makeID() -> TabID {

@@ -11,7 +11,10 @@ import Testing
 @Suite struct DiffableTests {
     /// Production feeding a diffable data source, with one planted bug.
     struct Planted: GridDriver {
-        enum Bug: CaseIterable { case titleInIdentifier, titleAsIdentifier, reconfiguresHiddenTab, noReconfigure, transactionOnFullList, moveReadOffSnapshots }
+        enum Bug: CaseIterable {
+            case titleInIdentifier, titleAsIdentifier, reconfiguresHiddenTab, noReconfigure, transactionOnFullList, moveReadOffSnapshots
+            case cancelMoves, movementOutlivesItsTab, anyTargetAccepted
+        }
         var base: TabModelDriver
         let bug: Bug
 
@@ -46,8 +49,13 @@ import Testing
                     return out
                 }
             }
-            var out = base.apply(action)
+            let movement = base.grid.movement
+            var out = base.apply(bug == .cancelMoves && action == .cancelMove ? .endMove : action)
             switch (bug, action) {
+            case (.movementOutlivesItsTab, _) where movement != nil && base.grid.movement == nil && action != .endMove && action != .cancelMove:
+                base.grid.movement = movement
+            case let (.anyTargetAccepted, .updateMove(j)) where base.grid.movement != nil:
+                base.grid.movement?.target = j
             case let (.reconfiguresHiddenTab, .setTitle(id, _)) where !base.observe().displayed.contains(id):
                 out.reconfigured = [id]
             case (.noReconfigure, _):
@@ -79,6 +87,7 @@ import Testing
         .titleInIdentifier: ["snapshot D2"], .titleAsIdentifier: ["snapshot D1", "snapshot D2"],
         .reconfiguresHiddenTab: ["snapshot D1"], .noReconfigure: ["snapshot D3"],
         .transactionOnFullList: ["tabList F9", "snapshot D5", "mapping F10"], .moveReadOffSnapshots: ["tabList F9"],
+        .cancelMoves: ["tabList F", "mapping F10", "movement D4"], .movementOutlivesItsTab: ["movement D4"], .anyTargetAccepted: ["movement D4"],
     ]
 
     static func factory(_ bug: Planted.Bug) -> DriverFactory {

@@ -34,16 +34,20 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
     /// Feeds a diffable data source: a snapshot of item identifiers after every event, the
     /// identifiers to reconfigure, and the user's reorder heard after the view made it (D1–D5).
     case diffable
+    /// The user's interactive movement: a long press, drags, a drop or a cancel (D4).
+    case interactiveMovement
 
     public static func < (a: Capability, b: Capability) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
     /// Every capability of a grid fed by batch updates — the default a driver declares.
-    /// `.diffable` is not among them: a driver that feeds a diffable data source declares it
-    /// on top (`withDiffable`), so a driver written before it came is not judged by D1–D5.
-    public static let all = Set(allCases).subtracting([.diffable])
-    /// `all` and the diffable data source.
+    /// `.diffable` and `.interactiveMovement` are not among them: a driver that has them
+    /// declares them on top (`withDiffable`), so a driver written before they came is not
+    /// judged by D1–D5.
+    public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement])
+    /// `all`, the diffable data source and the interactive movement (#37): what a driver of
+    /// either newer part declares.
     public static let withDiffable = Set(allCases)
 
     /// The capability a rule is about (nil: the core every driver has — F2, F3, F10), as
@@ -57,7 +61,8 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
         case "F5", "B1", "B2": return .closeAll
         case "F9": return .move
         case "G6": return .flyAway
-        case "D1", "D2", "D3", "D4", "D5": return .diffable
+        case "D1", "D2", "D3", "D5": return .diffable
+        case "D4": return .interactiveMovement
         default: break
         }
         switch rule.first {
@@ -92,6 +97,7 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
         case .tapClose, .flyAwayFinished: return .flyAway
         case .save, .restoreData: return .sessions
         case .reorder: return .diffable
+        case .interactiveMove: return .interactiveMovement
         }
     }
 
@@ -122,6 +128,7 @@ extension Observation {
         }
         if !capabilities.contains(.flyAway) && !capabilities.contains(.swipes) { o.pending = blank.pending }
         if !capabilities.contains(.reopen) { o.closedCount = blank.closedCount; o.newestClosed = blank.newestClosed }
+        if !capabilities.contains(.interactiveMovement) { o.moving = nil }
         return o
     }
 }

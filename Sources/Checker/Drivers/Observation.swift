@@ -52,6 +52,8 @@ public struct Observation: Equatable, Sendable {
     /// identifiers of its snapshot, one per displayed tab, in displayed order; nil for one
     /// that does not. Not compared between drivers: identifiers are each model's own.
     public var identifiers: [String]?
+    /// D4: the tab of the interactive movement in progress and its target, or nil.
+    public var moving: (tab: String, target: Int)?
     public var swipeOffset = 0.0
     public var swipeScale = 1.0
     public var swipeAbove = false
@@ -68,6 +70,7 @@ public struct Observation: Equatable, Sendable {
         a.tabIDs == b.tabIDs && a.titles == b.titles && a.displayed == b.displayed && a.query == b.query
             && a.active == b.active && a.cancelVisible == b.cancelVisible && a.closeAllEnabled == b.closeAllEnabled
             && a.swipeHolder == b.swipeHolder && sameValue(a.swipeOffset, b.swipeOffset) && sameValue(a.swipeScale, b.swipeScale)
+            && a.moving?.tab == b.moving?.tab && a.moving?.target == b.moving?.target
             && a.swipeAbove == b.swipeAbove && a.scrollEnabled == b.scrollEnabled && a.pending == b.pending
             && a.layout == b.layout && a.closedCount == b.closedCount && a.newestClosed == b.newestClosed
     }
@@ -101,6 +104,7 @@ public struct Observation: Equatable, Sendable {
         if !layout.matches(other.layout) {
             out.append(Difference(field: "layout", rule: "L1–L7", left: layout.description, right: other.layout.description))
         }
+        field("moving", "D4", moving.map { "\($0.tab) → #\($0.target)" }, other.moving.map { "\($0.tab) → #\($0.target)" }) { $0 ?? "none" }
         field("recentlyClosed.count", "U1", closedCount, other.closedCount) { "\($0)" }
         field("recentlyClosed.newest", "U1", newestClosed, other.newestClosed, list)
         return out

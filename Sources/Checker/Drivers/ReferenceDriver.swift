@@ -52,6 +52,16 @@ public struct ReferenceDriver: AgreeingDriver {
             guard let saved else { return StepOutcome() }
             r = grid.restore(saved)
         case .restoreData(let text): r = grid.restore(Data(text.utf8))
+        case .beginMove(let i): r = grid.beginMove(i)
+        case .updateMove(let j): r = grid.updateMove(j)
+        case .endMove: r = grid.endMove()
+        case .cancelMove: r = grid.cancelMove()
+        }
+        if grid.movement != nil {
+            switch action {
+            case .restoreSaved, .restoreData: if r.rejected == nil { grid.movement = nil }
+            default: grid.endMovementIfHidden()
+            }
         }
         return StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
     }
@@ -76,6 +86,7 @@ public struct ReferenceDriver: AgreeingDriver {
         o.layout = Observation.Layout(RefLayout.compute(g.viewport, displayedCount: o.displayed.count))
         o.closedCount = g.closedEntries.count
         o.newestClosed = g.closedEntries.last?.map(\.tab.id) ?? []
+        o.moving = g.movement.map { ($0.tab, $0.target) }
         return o
     }
 
@@ -93,7 +104,7 @@ public struct ReferenceDriver: AgreeingDriver {
               sameValue(g.swipe.offset, o.swipeOffset), sameValue(g.swipe.scale, o.swipeScale),
               g.swipe.above == o.swipeAbove, g.swipe.scrollEnabled == o.scrollEnabled, g.pending == o.pending else { return false }
         guard Observation.Layout(RefLayout.compute(g.viewport, displayedCount: displayed.count)) == o.layout,
-              g.closedEntries.count == o.closedCount else { return false }
+              g.closedEntries.count == o.closedCount, g.movement?.tab == o.moving?.tab, g.movement?.target == o.moving?.target else { return false }
         let newest = g.closedEntries.last ?? []
         guard newest.count == o.newestClosed.count else { return false }
         for i in newest.indices where newest[i].tab.id != o.newestClosed[i] { return false }

@@ -29,6 +29,7 @@ public struct Property: Hashable, Sendable, Codable, CustomStringConvertible, Co
     public static let layoutRules = LayoutRulesProperty.name
     public static let flyAway = FlyAwayProperty.name
     public static let snapshot = SnapshotProperty.name
+    public static let movement = MovementProperty.name
     /// The model never crashes: a driver reports a crash its model would have had
     /// (`StepOutcome.crash`); checked whatever properties are chosen, and the run stops.
     /// Seen failing on: planted `crashesOnCloseAll`.
@@ -45,7 +46,7 @@ public struct Property: Hashable, Sendable, Codable, CustomStringConvertible, Co
         // properties above report are reported as before.
         TabListProperty(), SearchBarProperty(), LayoutRulesProperty(), FlyAwayProperty(),
         // #37: the diffable data source (D1–D5); only drivers that feed one are judged by it.
-        SnapshotProperty(),
+        SnapshotProperty(), MovementProperty(),
     ]
 
     /// A built-in property by name, or nil.

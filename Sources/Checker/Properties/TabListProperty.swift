@@ -42,8 +42,11 @@ public struct TabListProperty: StepProperty {
             }
         case let .move(i, j), let .reorder(i, j):   // D5: a reorder is F9's move, heard after the view made it
             return move(i, j, pre, post)
+        case .endMove:   // D4: the drop is F9's move of the moving tab to its target
+            if let m = pre.moving, let i = pre.displayed.firstIndex(of: m.tab), m.target < pre.displayed.count { return move(i, m.target, pre, post) }
+            if !f.tabsUnchanged { return Violation(Self.name, "D4", "a drop with no movement to make must not change the tabs: \(pre.tabs) became \(post.tabs)") }
         case .setQuery, .beginSearch, .endSearch, .cancelSearch, .select, .setViewport, .swipeBegan, .swipeChanged,
-             .swipeEnded, .swipeCancelled, .tapClose, .save, .willAppear:
+             .swipeEnded, .swipeCancelled, .tapClose, .save, .willAppear, .beginMove, .updateMove, .cancelMove:
             if !f.tabsUnchanged {
                 return Violation(Self.name, "F", "\(f.action.kind.rawValue) must not change the tabs: \(pre.tabs) became \(post.tabs)")
             }

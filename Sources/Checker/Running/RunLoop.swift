@@ -82,7 +82,7 @@ struct RunLoop {
             out.skippedActions = a.count - fixed.count
             length = fixed.count
         case .choices(var c, let maxSteps, let newTabs):
-            enabled = runner.generator.enabledKinds(&c, without: capabilities.allows(.reorder) ? [] : [.reorder])
+            enabled = runner.generator.enabledKinds(&c, without: Set([ActionKind.reorder, .interactiveMove].filter { !capabilities.allows($0) }))
             if !everything {
                 enabled = enabled.filter { capabilities.allows($0) }
                 if enabled.isEmpty { enabled = [.newTab] }
@@ -159,7 +159,8 @@ struct RunLoop {
     /// save's round trip, the runner's flags. Updates the view and those flags.
     @inline(__always) mutating func facts(_ action: Action, _ implOut: StepOutcome, _ implPost: Observation) -> StepFacts {
         var viewError: InvalidUpdate?
-        if case let .reorder(from, to) = action { view.userMoved(from: from, to: to) }   // the view moved first (D5)
+        // The view moved first (D5): a reorder, or the drop of an interactive movement (D4).
+        if let (from, to) = viewMove(action) { view.userMoved(from: from, to: to) }
         if implOut.rejected == nil {
             do { try view.apply(implOut.update, dataSource: implPost.displayed) } catch { viewError = error }
         }

@@ -56,7 +56,8 @@ public struct Runner: Sendable {
     public var skippedProperties: [Property] {
         let c = capabilities
         let chosen = selected.count < Property.allCases.count   // named with --property: always said when skipped
-        return selected.filter { !allows($0, c) && (chosen || c.contains(.diffable) || !needs($0).contains(.diffable)) }
+        let newer: Set<Capability> = Capability.withDiffable.subtracting(Capability.all)   // declared on top of `all`
+        return selected.filter { !allows($0, c) && (chosen || !c.isDisjoint(with: newer) || needs($0).isDisjoint(with: newer)) }
     }
 
     /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.

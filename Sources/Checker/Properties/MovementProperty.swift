@@ -1,0 +1,38 @@
+import Generators
+
+/// D4: the user's interactive movement. A long press on a displayed cell begins one (one at a
+/// time); a drag over a displayed position sets its target (another place is refused); the
+/// drop is F9's move (`tabList` judges it) and a cancel changes nothing but the movement; a
+/// movement whose tab stops being displayed, or a restore, ends it.
+public struct MovementProperty: StepProperty {
+    public static let name = Property("movement")
+    public var rules: [String] { ["D4"] }
+    public var needs: Set<Capability> { [.interactiveMovement] }
+    public init() {}
+
+    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        let now = post.moving.map { "\($0.tab) → #\($0.target)" } ?? "none"
+        if let m = post.moving, !post.displayed.contains(m.tab) {
+            return Violation(Self.name, "D4", "the movement of \(m.tab) goes on, but \(m.tab) is not displayed")
+        }
+        let expected: (tab: String, target: Int)?
+        switch f.action {
+        case .beginMove(let i):
+            expected = pre.moving ?? (pre.displayed.indices.contains(i) ? (pre.displayed[i], i) : nil)
+        case .updateMove(let j):
+            expected = pre.moving.map { pre.displayed.indices.contains(j) ? ($0.tab, j) : $0 }
+        case .restoreSaved where !f.savedBefore:   // nothing to restore: nothing happens
+            expected = pre.moving.flatMap { post.displayed.contains($0.tab) ? $0 : nil }
+        case .endMove, .cancelMove, .restoreSaved, .restoreData, .closeAll:
+            expected = f.outcome.rejected != nil ? pre.moving : nil
+        default:
+            // Any other event keeps it while its tab is displayed.
+            expected = pre.moving.flatMap { post.displayed.contains($0.tab) ? $0 : nil }
+        }
+        guard expected?.tab == post.moving?.tab && expected?.target == post.moving?.target else {
+            let want = expected.map { "\($0.tab) → #\($0.target)" } ?? "none"
+            return Violation(Self.name, "D4", "after \(f.action) the movement must be \(want), got \(now)")
+        }
+        return nil
+    }
+}
