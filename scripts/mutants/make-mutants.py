@@ -134,7 +134,8 @@ FUZZ_ONLY = [
 # The diffable view's mutants (#37, docs/diffable.md): written to scripts/mutants/diffable/, each
 # with the drivers its campaigns compare; `scripts/mutation-score.sh --catalogue scripts/mutants/diffable`.
 D = "Sources/TabModel/TabGrid+Diffable.swift"
-DIFFABLE_ARGS = "--compare production-diffable,reference"
+M = "Sources/TabModel/TabGrid+Movement.swift"
+DIFFABLE_ARGS = "--compare production-diffable,reference"   # production-diffable also declares the interactive movement
 DIFFABLE = [
   ("d3-reconfigure-unchanged-title", "D3", "a title set to what it was reconfigures the cell anyway",
    T, "GridUpdate(.reloadItems([old]), reconfigure: changed ? [id] : [])", "GridUpdate(.reloadItems([old]), reconfigure: [id])"),
@@ -149,6 +150,13 @@ DIFFABLE = [
    "        guard let from = initial.indices.first(where: { initial[$0] != final[$0] }), let to = initial.indices.last(where: { initial[$0] != final[$0] }) else { return nil }"),
   ("d5-animates-the-users-move", "D5", "after the user's drag the model sends the move as an update: the view, which already moved the cell, moves it again",
    D, "        _ = try move(from: from, to: to)\n        return .none", "        return try move(from: from, to: to)"),
+  ("d4-cancel-drops", "D4", "a cancelled movement is dropped at its target: the tab moves though the user cancelled",
+   M, "    public mutating func cancelInteractiveMovement() -> GridUpdate {\n        movement = nil\n        return .none",
+   "    public mutating func cancelInteractiveMovement() -> GridUpdate {\n        return endInteractiveMovement()"),
+  ("d4-movement-outlives-hidden-tab", "D4", "a movement whose tab the query or its title hides goes on",
+   T, "        if let m = movement, list.location(of: m.tab)?.displayedIndex == nil { movement = nil }\n", ""),
+  ("d4-target-not-refused", "D4", "a drag over a place outside the displayed items becomes the target",
+   M, "        guard movement != nil, index >= 0, index < displayedCount else { return .none }", "        guard movement != nil else { return .none }"),
 ]
 
 def write(out, n, name, rule, desc, path, old, new, args=None):
