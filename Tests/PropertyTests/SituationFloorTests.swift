@@ -19,7 +19,8 @@ import Testing
     @Test func everyActionKindRuns() {
         let r = Self.result
         #expect(r.found == nil)
-        for kind in ActionKind.allCases {
+        // The kinds the default drivers have: the diffable view's are drawn by `diffable` below.
+        for kind in ActionKind.allCases where Runner().capabilities.allows(kind) {
             #expect((r.coverage.kinds[kind] ?? 0) >= 50, "action kind \(kind.rawValue) ran only \(r.coverage.kinds[kind] ?? 0) times")
         }
     }
@@ -50,8 +51,27 @@ import Testing
         #expect(reached >= floor, "situation '\(s.rawValue)' reached \(reached) times on large grids, under its floor of \(floor)\n\(Self.largeGrids.table())")
     }
 
+    /// The diffable data source and the interactive movement (#37): a campaign of
+    /// `production-diffable`, which draws `reorder` and the movement.
+    static let diffable: Campaign.Result = {
+        var c = Campaign.Config()
+        c.seed = 1
+        c.sequences = 200
+        c.shrinkTime = 10
+        return Campaign(runner: Runner(implementation: .productionDiffable), config: c).run()
+    }()
+
+    @Test(arguments: Coverage.Situation.allCases.filter { Coverage.Situation.diffableFloors[$0] != nil })
+    func theDiffableCampaignReachesTheSituationOftenEnough(_ s: Coverage.Situation) {
+        #expect(Self.diffable.found == nil)
+        let reached = Self.diffable.coverage.situations[s] ?? 0, floor = Coverage.Situation.diffableFloors[s]!
+        #expect(reached >= floor, "situation '\(s.rawValue)' reached \(reached) times in the diffable campaign, under its floor of \(floor)\n\(Self.diffable.coverage.table())")
+    }
+
     @Test func everySituationHasItsFloor() {
-        let missing = Coverage.Situation.allCases.filter { Coverage.Situation.floors[$0] == nil && Coverage.Situation.largeGridFloors[$0] == nil }
+        let missing = Coverage.Situation.allCases.filter {
+            Coverage.Situation.floors[$0] == nil && Coverage.Situation.largeGridFloors[$0] == nil && Coverage.Situation.diffableFloors[$0] == nil
+        }
         #expect(missing.isEmpty, "no floor for \(missing.map(\.rawValue))")
     }
 

@@ -61,6 +61,15 @@ extension Coverage {
         case sessionDuplicateKey = "restore text with a duplicated key"
         case largeGridQueryHidesSome = "query hiding some but not all of 128+ tabs"
         case closeActiveOnLargeGrid = "close the active tab on a grid of 128+ tabs"
+        // #37: the diffable data source and the interactive movement, judged on a campaign of
+        // `production-diffable` (their floors: `diffableFloors`).
+        case reorderUnderFilter = "user reorder under a filter that hides tabs"
+        case reorderOfNeighbours = "user reorder of two neighbours"
+        case reconfigureOfShownTitle = "title change of a displayed tab that stays displayed (a reconfigure)"
+        case movementDroppedElsewhere = "interactive movement dropped at another place"
+        case movementTargetRefused = "drag over a place outside the displayed items (refused)"
+        case movementCancelled = "interactive movement cancelled"
+        case movementEndedByHiding = "interactive movement ended because its tab was hidden or closed"
 
         /// The position in the declaration: the counts' index.
         var order: Int { Self.orderOf[self]! }
@@ -102,6 +111,10 @@ extension Coverage {
             case .sessionOddNumber, .sessionEscapes, .sessionDuplicateKey: return ["P3", "P2"]
             case .largeGridQueryHidesSome: return ["F1", "F10"]
             case .closeActiveOnLargeGrid: return ["A3"]
+            case .reorderUnderFilter, .reorderOfNeighbours: return ["D5", "F9"]
+            case .reconfigureOfShownTitle: return ["D3"]
+            case .movementDroppedElsewhere: return ["D4", "F9"]
+            case .movementTargetRefused, .movementCancelled, .movementEndedByHiding: return ["D4"]
             }
         }
 
@@ -174,6 +187,14 @@ extension Coverage {
             .largeGridQueryHidesSome: 8,
             .closeActiveOnLargeGrid: 5,
         ]
+
+        /// Floors on the `production-diffable` campaign of `SituationFloorTests.diffable` (seed 1,
+        /// 200 sequences; a third of what it reached when set): situations of the diffable data
+        /// source and the interactive movement, which the default campaign does not draw (#37).
+        public static let diffableFloors: [Situation: Int] = [
+            .reorderUnderFilter: 11, .reorderOfNeighbours: 43, .reconfigureOfShownTitle: 262, .movementDroppedElsewhere: 6,
+            .movementTargetRefused: 1, .movementCancelled: 4, .movementEndedByHiding: 17,
+        ]
     }
 
     /// The situations added for #24, judged on accepted steps only; `observe` calls it.
@@ -204,8 +225,18 @@ extension Coverage {
             if id == pre.swipeHolder { count(.titleChangeOfSwipingTab) }
             countClasses(of: title)
         case .select(let i) where pre.displayed.indices.contains(i) && pre.pending.contains(pre.displayed[i]): count(.selectFlyingTab)
+        case .reorder(let f, let t) where f != t:
+            if filtering { count(.reorderUnderFilter) }
+            if abs(f - t) == 1 { count(.reorderOfNeighbours) }
+        case .updateMove(let j) where pre.moving != nil && !pre.displayed.indices.contains(j): count(.movementTargetRefused)
+        case .endMove:
+            if let m = pre.moving, pre.displayed.firstIndex(of: m.tab) != m.target, m.target < pre.displayed.count { count(.movementDroppedElsewhere) }
+        case .cancelMove where pre.moving != nil: count(.movementCancelled)
         default: break
         }
+        if case .setTitle(let id, let title) = action, pre.displayed.contains(id), post.displayed.contains(id),
+           let at = pre.tabIDs.firstIndex(of: id), pre.titles[at] != title { count(.reconfigureOfShownTitle) }
+        if let m = pre.moving, post.moving == nil, !post.displayed.contains(m.tab) { count(.movementEndedByHiding) }
         if pre.closedCount >= 20 && post.tabIDs.count < pre.tabIDs.count { count(.closeWithHistoryFull) }
         observeValues(action, pre: pre, post: post)
     }
