@@ -72,15 +72,17 @@ public enum RuleCoverage {
         }
     }
 
-    /// Steps that exercised each rule, in rule order (F, B, L, A, G, U, P).
+    /// Steps that exercised each rule, in rule order (F, B, L, A, G, U, P, D; a family not
+    /// listed goes last, never a trap).
     public static func table(_ c: Coverage) -> [(rule: String, count: Int)] {
         var counts: [String: Int] = [:]
         for k in ActionKind.allCases { for r in rules(k) { counts[r, default: 0] += c.kinds[k] ?? 0 } }
         for s in Coverage.Situation.allCases { for r in s.rules { counts[r, default: 0] += c.situations[s] ?? 0 } }
-        let order = "FBLAGUP"
+        let order = Array("FBLAGUPD")
+        func family(_ r: String) -> Int { r.first.flatMap { order.firstIndex(of: $0) } ?? order.count }
         return counts.keys.sorted { a, b in
-            let (fa, fb) = (order.firstIndex(of: a.first!)!, order.firstIndex(of: b.first!)!)
-            return fa != fb ? fa < fb : Int(a.dropFirst())! < Int(b.dropFirst())!
+            let (fa, fb) = (family(a), family(b))
+            return fa != fb ? fa < fb : (Int(a.dropFirst()) ?? 0, a) < (Int(b.dropFirst()) ?? 0, b)
         }.map { ($0, counts[$0]!) }
     }
 }

@@ -21,6 +21,16 @@ public struct ReferenceDriver: AgreeingDriver {
     }
 
     public mutating func apply(_ action: Action) -> StepOutcome {
+        // D3, naively: the displayed tabs before a title change or a restore, with their titles.
+        let titled: [String: String]? = {
+            switch action {
+            case .setTitle, .restoreSaved, .restoreData:
+                var shown: [String: String] = [:]
+                for id in grid.displayedIDs { shown[id] = grid.tabs.first { $0.id == id }?.title }
+                return shown
+            default: return nil
+            }
+        }()
         var r: RefOutcome
         switch action {
         case .willAppear: r = grid.willAppear()
@@ -63,7 +73,12 @@ public struct ReferenceDriver: AgreeingDriver {
             default: grid.endMovementIfHidden()
             }
         }
-        return StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
+        var out = StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
+        // D3: the tabs displayed before and after whose title changed.
+        out.reconfigured = titled.map { before in
+            grid.displayedIDs.filter { id in before[id].map { old in grid.tabs.first { $0.id == id }?.title != old } ?? false }
+        } ?? []
+        return out
     }
 
     public func observe() -> Observation { Self.observe(grid) }
@@ -87,6 +102,7 @@ public struct ReferenceDriver: AgreeingDriver {
         o.closedCount = g.closedEntries.count
         o.newestClosed = g.closedEntries.last?.map(\.tab.id) ?? []
         o.moving = g.movement.map { ($0.tab, $0.target) }
+        o.identifiers = o.displayed   // D1, D2: the tab's id is its identifier
         return o
     }
 
