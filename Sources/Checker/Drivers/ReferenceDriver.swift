@@ -21,15 +21,11 @@ public struct ReferenceDriver: AgreeingDriver {
     }
 
     public mutating func apply(_ action: Action) -> StepOutcome {
-        // D3, naively: the displayed tabs before a title change or a restore, with their titles.
-        let titled: [String: String]? = {
-            switch action {
-            case .setTitle, .restoreSaved, .restoreData:
-                var shown: [String: String] = [:]
-                for id in grid.displayedIDs { shown[id] = grid.tabs.first { $0.id == id }?.title }
-                return shown
-            default: return nil
-            }
+        // D3: the displayed tabs' titles before a title change or a restore (`reconfigured`).
+        let shownBefore: [String: String]? = Self.isRestore(action) ? Self.shownTitles(grid) : nil
+        let retitled: (id: String, was: String?, shown: Bool)? = {
+            guard case .setTitle(let id, _) = action else { return nil }
+            return (id, grid.tabs.first { $0.id == id }?.title, grid.displayedIDs.contains(id))
         }()
         var r: RefOutcome
         switch action {
@@ -75,10 +71,30 @@ public struct ReferenceDriver: AgreeingDriver {
         }
         var out = StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
         // D3: the tabs displayed before and after whose title changed.
-        out.reconfigured = titled.map { before in
-            grid.displayedIDs.filter { id in before[id].map { old in grid.tabs.first { $0.id == id }?.title != old } ?? false }
-        } ?? []
+        if let before = shownBefore {
+            let after = Self.shownTitles(grid)
+            out.reconfigured = grid.displayedIDs.filter { id in before[id].map { $0 != after[id] } ?? false }
+        } else if let t = retitled, t.shown, grid.displayedIDs.contains(t.id), grid.tabs.first(where: { $0.id == t.id })?.title != t.was {
+            out.reconfigured = [t.id]
+        } else {
+            out.reconfigured = []
+        }
         return out
+    }
+
+    static func isRestore(_ action: Action) -> Bool {
+        switch action {
+        case .restoreSaved, .restoreData: return true
+        default: return false
+        }
+    }
+
+    /// The displayed tabs' titles, by id. O(n).
+    static func shownTitles(_ g: ReferenceGrid) -> [String: String] {
+        let shown = Set(g.displayedIDs)
+        var titles: [String: String] = [:]
+        for t in g.tabs where shown.contains(t.id) { titles[t.id] = t.title }
+        return titles
     }
 
     public func observe() -> Observation { Self.observe(grid) }
