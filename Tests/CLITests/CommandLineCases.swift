@@ -47,7 +47,8 @@ enum CommandLineGen {
                           "1e400", "0.5", "", " 1", "１", "1_000", "007", "+2", "0.2", "1.5"]
     static let words = ["", " ", "-", "--", "--json", "x", "nope", "production", "reference", "production,reference",
                         "reference,production", "spec", "duckduckgo-ios", "mapping", "mapping,session", "1/2", "2/2", "0/0", "é", "\u{0}",
-                        String(repeating: "a", count: 300), "a\nb", "planted-f3,reference", "planted-trap,reference"]
+                        String(repeating: "a", count: 300), "a\nb", "planted-f3,reference", "planted-trap,reference",
+                        "production-diffable,reference", "snapshot", "movement", "snapshot,movement", "mapping,,filter"]
     /// Flags that take a value, with the kind of value they take.
     static let valued: [(flag: String, kind: String)] = [
         ("--seed", "n"), ("--sequence-seed", "n"), ("--sequences", "n"), ("--max-steps", "n"), ("--time-limit", "n"),
