@@ -129,6 +129,22 @@ import Testing
         #expect(found == nil)
     }
 
+    /// The storyboard says which view a run fed, and a diffable failure's card shows the
+    /// snapshot before and after and what was reconfigured.
+    @Test func theStoryboardShowsTheSnapshots() {
+        let runner = Runner(implementation: Self.factory(.noReconfigure))
+        let actions: [Action] = [.newTab, .setTitle(id: "t1", title: "a")]
+        let failure = runner.run(.actions(actions), collectCoverage: false).failure
+        #expect(failure?.violation.rule == "D3")
+        var s = HTMLReport.Summary(title: "t", result: "fail", implementation: runner.implementation.name, oracle: runner.oracle.name,
+                                   seed: "0x1", sequences: 1, steps: actions.count, elapsed: 0, properties: runner.properties)
+        s.capabilities = runner.capabilities
+        let page = HTMLReport(summary: s, records: HTMLReport.records(actions, runner, failure: failure), coverage: nil).page()
+        #expect(page.contains("view: a diffable data source"))
+        #expect(page.contains("The diffable data source&apos;s snapshot") || page.contains("The diffable data source's snapshot"), "no snapshot panel")
+        #expect(page.contains("<th>reconfigured</th><td>nothing</td>"), "the reconfigure that was missing")
+    }
+
     /// UIKit's raises, and what applying animates.
     @Test func theSimulatedDataSourceRaisesAsUIKitDoes() {
         var s = SimulatedDiffableDataSource(items: ["a", "b", "c"])

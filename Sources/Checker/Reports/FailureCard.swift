@@ -46,6 +46,7 @@ extension HTMLReport {
         h += "</div>\n<p class=\"caption\">\(last.step == 0 ? "before the first step" : "step \(last.step): ")<code>\(xml(last.action.map(Self.caption) ?? ""))</code></p>\n"
         h += legend()
         h += viewPanel(last)
+        h += diffablePanel(last)
         let diffs = differences(last)
         if !diffs.isEmpty {
             h += "<table class=\"diff\"><caption>Differing fields \(last.step == 0 ? "before the first step" : "after step \(last.step)") (− implementation \(xml(summary.implementation)), + oracle \(xml(summary.oracle)))</caption>"
@@ -66,6 +67,20 @@ extension HTMLReport {
         h += "<tr><th>collection view shows</th><td>\(xml(list(items)))</td></tr>"
         h += "<tr><th>implementation displays</th><td>\(xml(list(r.implementation.displayed)))</td></tr>"
         if let update = r.outcome?.update { h += "<tr><th>update sent</th><td><code>\(xml("\(update)"))</code></td></tr>" }
+        return h + "</table>\n"
+    }
+
+    /// For a failure of the diffable data source (D1–D5): the snapshot before and after the
+    /// step, and the identifiers reconfigured (#37).
+    func diffablePanel(_ r: Runner.StepRecord) -> String {
+        guard let after = r.implementation.identifiers, r.violation?.rule.hasPrefix("D") == true else { return "" }
+        func list(_ ids: [String]) -> String { ids.isEmpty ? "nothing" : "[" + ids.joined(separator: ", ") + "]" }
+        let before = records.count > 1 ? records[records.count - 2].implementation.identifiers : nil
+        var h = "<table class=\"view\"><caption>The diffable data source's snapshot (D1–D5)</caption>"
+        if let before { h += "<tr><th>snapshot before</th><td>\(xml(list(before)))</td></tr>" }
+        h += "<tr><th>snapshot applied</th><td>\(xml(list(after)))</td></tr>"
+        h += "<tr><th>displayed tabs</th><td>\(xml(list(r.implementation.displayed)))</td></tr>"
+        if let re = r.outcome?.reconfigured { h += "<tr><th>reconfigured</th><td>\(xml(list(re)))</td></tr>" }
         return h + "</table>\n"
     }
 

@@ -125,7 +125,9 @@ public struct HTMLReport {
 
     /// The line under the title: the failure when there is one, else the campaign's result.
     func headline() -> String {
-        let who = "implementation \(summary.implementation) vs oracle \(summary.oracle)"
+        // The view kind the run fed (#37): batch updates, or a diffable data source.
+        let view = summary.capabilities.contains(.diffable) ? "a diffable data source" : "batch updates"
+        let who = "implementation \(summary.implementation) vs oracle \(summary.oracle) · view: \(view)"
         if let last = records.last, let v = last.violation {
             let what = v.property == .differential ? "the models differ" : "\(v.property.rawValue): rule \(v.rule) broken"
             let when = last.step == 0 ? "before the first step" : "at step \(last.step) of \(records.count - 1)"
