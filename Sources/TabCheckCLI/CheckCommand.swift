@@ -61,7 +61,7 @@ struct CheckCommand {
         if let junit = options.junit { try InputFile.prepareOutput(junit, flag: "--junit") }
         if options.useDatabase { try InputFile.checkFolder(options.database, flag: "--db") }
         if let html = options.html { try InputFile.prepareOutput(html, flag: "--html") }
-        if let frames = options.frames { try InputFile.checkFolder(frames, flag: "--frames"); try framesFolderIsOurs(frames) }
+        if let frames = options.frames { try InputFile.checkFolder(frames, flag: "--frames"); try Self.framesFolder(frames).claim() }
         if let path = options.replay { return try replay(path) }
         if let path = options.bytes { return try replayBytes(path) }
         if options.useDatabase, let code = try replayDatabase() { return code }
@@ -69,15 +69,9 @@ struct CheckCommand {
         return campaign()
     }
 
-    /// The file that marks a `--frames` folder as tabcheck's: only then are old frames replaced.
-    static let framesMark = ".tabcheck-frames"
-
-    /// A folder that holds frame files tabcheck did not write is the user's: refused, never emptied (#36).
-    func framesFolderIsOurs(_ dir: String) throws(InputError) {
-        let fm = FileManager.default
-        guard !fm.fileExists(atPath: dir + "/" + Self.framesMark),
-              let theirs = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted().first(where: { $0.hasPrefix("frame-") && $0.hasSuffix(".svg") }) else { return }
-        throw InputError("--frames \(dir) already holds \(theirs), which tabcheck did not write and would replace; give an empty or new folder")
+    /// The `--frames` folder: tabcheck's own once marked, never a user's emptied (OwnedFolder.swift).
+    static func framesFolder(_ dir: String) -> OwnedFolder {
+        OwnedFolder(path: dir, flag: "--frames") { $0.hasPrefix("frame-") && $0.hasSuffix(".svg") }
     }
 
     // MARK: The four ways in — each ends in `conclude`
@@ -184,6 +178,11 @@ struct CheckCommand {
         }
         let properties = given ?? replayProperties(file)
         let r = runner(file.compare, properties, policy: file.policy ?? .spec)
+        // Nor "fixed" when these drivers cannot be judged by the property that found it (#36).
+        if let p = file.property.map(Property.init), Property.allCases.contains(p) || drivers.properties.contains(where: { $0.name == p }),
+           p != .crash, p != .differential, !r.checkedProperties.contains(p) {
+            throw InputError("\(path): the failure it recorded (\(p.rawValue)) cannot be judged between \(file.compare.joined(separator: " and ")): \(p.rawValue) needs \(r.needs(p).subtracting(r.capabilities).names); replay it against drivers that have it")
+        }
         let outcome = execute(r, .actions(file.actions))
         let judged = properties.count == Property.allCases.count ? "every property" : "properties \(properties.map(\.rawValue).joined(separator: ","))"
         var ending = Ending(verdict: .pass, runner: r, seed: file.seed ?? "", steps: file.actions.count)

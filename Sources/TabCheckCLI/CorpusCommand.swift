@@ -14,9 +14,9 @@ enum CorpusCommand {
         }
         let dir = rest[0]
         try InputFile.checkFolder(dir, flag: "corpus")
-        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw InputError("corpus: cannot create \(dir): \(InputFile.reason(error))")
-        }
+        // Its own folder: a user's seed-1 is refused, never overwritten; no write through a link.
+        let folder = OwnedFolder(path: dir, flag: "corpus") { $0.hasPrefix("seed-") }
+        try folder.prepare()
         for i in 0..<n {
             if Interrupt.requested {
                 print("INTERRUPTED by \(Interrupt.name): wrote \(i) of \(n) seed inputs to \(dir) (exit 130)")
@@ -25,9 +25,8 @@ enum CorpusCommand {
             let out = Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0xC0FFEE, index: i)), maxSteps: 60),
                                                  collectCoverage: false)
             let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)
-            let path = "\(dir)/seed-\(i)"
-            do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-                throw InputError("corpus: cannot write \(path) (\(i) of \(n) written): \(InputFile.reason(error))")
+            do throws(InputError) { try folder.write(Data(bytes), name: "seed-\(i)") } catch {
+                throw InputError("\(error.message) (\(i) of \(n) written)")
             }
         }
         print("wrote \(n) seed inputs to \(dir)")

@@ -9,13 +9,21 @@ enum FileRoles {
     static let inputs = ["--replay", "--bytes", "--policy"]
     static let outputs = ["--junit", "--html", "--frames", "--db"]
 
+    /// What names one file: its device and inode when it exists (a hard link is the same file
+    /// under another name, #36), else its resolved path.
+    static func identity(_ v: String) -> String {
+        var st = stat()
+        if stat(v, &st) == 0 { return "inode \(st.st_dev):\(st.st_ino)" }
+        return URL(fileURLWithPath: v).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     static func refuseShared(_ a: Arguments) throws(InputError) {
         var seen: [(flag: String, value: String, path: String)] = []
         for flag in inputs + outputs {
             guard let v = a.valueOf(flag) else { continue }
             // A policy preset's name is not a file.
             if flag == "--policy" && !FileManager.default.fileExists(atPath: v) { continue }
-            let path = URL(fileURLWithPath: v).standardizedFileURL.resolvingSymlinksInPath().path
+            let path = identity(v)
             if let other = seen.first(where: { $0.path == path }), outputs.contains(flag) {
                 let what = inputs.contains(other.flag) ? "it would destroy the input" : "one would overwrite the other"
                 throw InputError("\(flag) \(v) is the \(other.flag) file too (\(other.value)): \(what); give another name")

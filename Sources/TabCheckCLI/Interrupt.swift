@@ -10,8 +10,8 @@ let failureReported = Atomic<Bool>(false)
 
 /// SIGINT, SIGTERM and SIGHUP (a closed terminal) stop a campaign or a shrink at the next
 /// candidate instead of killing the process, so the failure found so far is saved and printed.
-/// A second signal ends the process at once: with 128 + n before any failure, with exit 1 and a
-/// line after one — the failure was saved before shrinking began, and 130 would say there was none (#36).
+/// A second signal ends the process at once, with a line: exit 130 before any failure, exit 1
+/// after one — the failure was saved before shrinking began, and 130 would say there was none (#36).
 enum Interrupt {
     /// The signals that stop a run: SIGINT, SIGTERM, and SIGHUP unless it was ignored when
     /// tabcheck started.
@@ -37,15 +37,14 @@ enum Interrupt {
         for s in stopping {
             signal(s) { sig in
                 guard interruptSignal.load(ordering: .relaxed) == 0 else {
-                    // The second: at once. Only async-signal-safe calls here (write, _exit).
-                    if failureReported.load(ordering: .relaxed) {
-                        let line = "tabcheck: stopped at once by a second signal; the failure above was saved before shrinking began\n"
-                        line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
-                        _exit(1)
-                    }
-                    signal(sig, SIG_DFL)
-                    raise(sig)
-                    return
+                    // The second: at once, with a line and the exit code that says what happened
+                    // (#36: it was 128 + n, 137 through the supervisor, and silent). Only
+                    // async-signal-safe calls here (write, _exit).
+                    let found = failureReported.load(ordering: .relaxed)
+                    let line = found ? "tabcheck: stopped at once by a second signal; the failure above was saved before shrinking began\n"
+                        : "tabcheck: stopped at once by a second signal, before any failure was found (exit 130)\n"
+                    line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
+                    _exit(found ? 1 : 130)
                 }
                 interruptSignal.store(sig, ordering: .relaxed)
             }

@@ -49,23 +49,34 @@ enum MinimalCommand {
         for name in s.from?.compare ?? [] where drivers.named(name) == nil {
             throw InputError("minimal --from: field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names)")
         }
+        // A property the drivers cannot be judged by would "prove" that nothing fails (#36).
+        let runner = Self.runner(s, drivers)
+        if let p = s.properties, runner.checkedProperties.isEmpty, let why = runner.skippedDescription {
+            throw InputError("minimal --property \(p.map(\.rawValue).joined(separator: ",")): nothing would be checked — \(why), which \(runner.implementation.name) or \(runner.oracle.name) lacks")
+        }
         return try Supervisor.run(MinimalRun(settings: s, drivers: drivers))
     }
 
-    /// The search; `trapped`: after the supervised child died of a trap, every level runs in
-    /// forked children and a child's trap is the failure.
-    static func search(_ s: Settings, _ drivers: Drivers, trapped: Bool) -> Int32 {
+    /// The drivers the search runs: production and the reference, or those `--from` names.
+    static func runner(_ s: Settings, _ drivers: Drivers) -> Runner {
         let recorded = s.from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
         var runner = Runner(properties: s.properties ?? recorded ?? Property.allCases)
         if let compare = s.from?.compare {
             runner.implementation = drivers.named(compare[0])!
             runner.oracle = drivers.named(compare[1])!
         }
+        return runner
+    }
+
+    /// The search; `trapped`: after the supervised child died of a trap, every level runs in
+    /// forked children and a child's trap is the failure.
+    static func search(_ s: Settings, _ drivers: Drivers, trapped: Bool) -> Int32 {
+        let runner = Self.runner(s, drivers)
         // A trap or a hang ends the process it happens in: its candidates, and the run that
         // collects the states it passes through, run in children.
         let killing = trapped ? Self.killing(rule: "trap")
             : s.from.flatMap { $0.property == Property.crash.rawValue ? Self.killing(rule: $0.rule) : nil }
-        var alphabet = ExhaustiveSearch.alphabet
+        var alphabet = ExhaustiveSearch.alphabet + ExhaustiveSearch.newerActions(runner.capabilities)
         var which = "the fixed \(alphabet.count)-action alphabet"
         if let from = s.from {
             let drawn = ExhaustiveSearch.alphabet(limit: s.limit, from: from.actions, runner: runner, isolated: killing != nil)

@@ -77,6 +77,7 @@ struct PolicyCommand {
             if let f = inferred.unexplained {
                 print("")
                 print(Report.steps(f.shrunk, failure: f.shrunkFailure))
+                save(f, inferred.lastPolicy)
             }
             print("no policy explains every failure: what is left is a bug, not a choice (exit 1)")
             return 1
@@ -88,6 +89,24 @@ struct PolicyCommand {
             print(PolicyFile.json(p))
         }
         return 0
+    }
+}
+
+extension PolicyCommand {
+    /// A failure no knob explains is a failure like a campaign's: saved to the failure database
+    /// with its seed, and a command to replay it (#36).
+    func save(_ f: Campaign.Found, _ policy: Policy) {
+        let v = f.shrunkFailure.violation
+        let folder = ".tabcheck/failures"
+        let path = "\(folder)/\(v.property.rawValue)-\(Report.ruleSlug(v.rule))-\(hex(f.sequenceSeed)).json"
+        let file = ReplayFile(seed: f.sequenceSeed, violation: v, compare: compare, originalSteps: f.original.count, actions: f.shrunk, policy: policy)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try file.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+            print("saved \(path) (sequence seed \(hex(f.sequenceSeed))); reproduce with:\n  tabcheck --replay \(shellWord(path))")
+        } catch {
+            Console.error("tabcheck: policy: could not save the failure to \(path): \(InputFile.reason(error))\n")
+        }
     }
 }
 

@@ -10,6 +10,8 @@ struct CommandLineCase: CustomStringConvertible {
         case text(String), empty, folder, fifo, danglingLink, loopingLink, readOnly(String), device
         /// A folder holding a user's file of this name (one tabcheck might take for its own).
         case folderHolding(String)
+        /// A hard link to the case's file of that name; a symbolic link to that path.
+        case hardLink(String), link(String)
     }
     var program = "tabcheck"
     var args: [String] = []
@@ -204,6 +206,8 @@ enum CommandLineGen {
         case .loopingLink: return "a looping symbolic link"
         case .readOnly: return "read-only"
         case .device: return "a device (/dev/zero)"
+        case .hardLink: return "a hard link to another file of the case"
+        case .link: return "a symbolic link to another file"
         }
     }
 

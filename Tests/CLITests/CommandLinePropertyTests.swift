@@ -34,6 +34,8 @@ import Testing
             case .danglingLink: symlink(dir.appendingPathComponent("nowhere").path, path)
             case .loopingLink: symlink(path, path)
             case .device: symlink("/dev/zero", path)
+            case .hardLink(let to): link(dir.appendingPathComponent(to).path, path)
+            case .link(let to): symlink(to, path)
             case .readOnly(let s): fm.createFile(atPath: path, contents: Data(s.utf8), attributes: [.posixPermissions: 0o444])
             }
             switch kind {
@@ -65,11 +67,12 @@ import Testing
         "An end within its limit (60 s); a SIGINT, SIGTERM or SIGHUP ends it within 20 s.",
         "Every file that was there before is there after, unchanged — inputs, and files in folders it writes into — except a report it was told to write and the failure database's own files.",
         "A usage or input error is exit 2 with one line, in the user's words (no Swift type names, no NSError domains), and nothing written.",
-        "A failure found is saved (the database holds replay files, nothing else); exit 128 + n never follows a FAIL; a verdict that could not be written is not exit 0.",
+        "A failure found is saved (the database holds replay files, nothing else; `policy`'s too); an interrupted run exits 130, or 1 after a FAIL, never 128 + n; a verdict that could not be written is not exit 0.",
         "A file drawn from its schema (a policy, a replay file's policy) is accepted when valid and refused, naming the knob or field, when not.",
         "A reproduce line, pasted into a shell, names the saved file.",
         "`--json` figures say what ran: steps took time.",
         "Nothing is left in the temporary folder.",
+        "A deterministic model is never reported as nondeterministic (a trap without a message included).",
     ]
 
     static func check(_ k: CommandLineCase, observe: ((Tool.Run) -> Void)? = nil) throws -> Broken? {
@@ -129,14 +132,14 @@ import Testing
         if let e = k.expected, zip(k.args, k.args.dropFirst()).contains(where: { ["--policy", "--replay"].contains($0.0) && $0.1 == "schema.json" }) {
             let aboutIt = run.status == 2 && run.stderr.contains("schema.json")
             if e.accepted && aboutIt { return Broken(invariant: "6 valid input refused", detail: run.stderr) }
-            if !e.accepted && (run.status != 2 || aboutIt && !e.names.contains(where: { run.stderr.contains("\"\($0)\"") })) {
+            if !e.accepted && (run.status != 2 || aboutIt && !e.names.contains(where: { run.stderr.contains($0) })) {
                 return Broken(invariant: "6 invalid input not refused by name", detail: "exit \(run.status): \(run.stderr.prefix(300))")
             }
         }
         // 5. A failure found is saved (unless told not to), and a report that could not be
         // written is not a success.
         if run.status == 1 && !k.args.contains("--no-db") && !k.args.contains("--replay") && !k.args.contains("--bytes")
-            && !CommandLineGen.subcommands.contains(k.args.first ?? "") {
+            && (!CommandLineGen.subcommands.contains(k.args.first ?? "") || k.args.first == "policy") {
             let db = zip(k.args, k.args.dropFirst()).first { $0.0 == "--db" }?.1 ?? ".tabcheck/failures"
             let saved = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(db).path)) ?? []
             if !saved.contains(where: { $0.hasSuffix(".json") }) { return Broken(invariant: "5 failure not saved", detail: "\(run)") }
@@ -172,6 +175,15 @@ import Testing
         // 5. 128 + n says "interrupted, nothing found": never after a failure was reported.
         if run.status >= 128 || run.signaled, run.stdout.contains("FAIL") || run.stderr.contains("FAIL") {
             return Broken(invariant: "5 failure then interrupted", detail: "exit \(run.status) after a FAIL: \(run.stderrLines.suffix(2))")
+        }
+        // 5. An interrupted run says so with 130 (1 after a failure), not 128 + n (#36: two
+        // signals gave 137 or 143 and no line) — unless the signal came before the handlers.
+        if k.signal != nil, !run.signaled, ![0, 1, 2, 130].contains(run.status) {
+            return Broken(invariant: "5 interrupted exit code", detail: "exit \(run.status): \(run.stderrLines.suffix(2))")
+        }
+        // 10. The planted models are deterministic: never reported as depending on more than the actions.
+        if run.stdout.contains("NONDETERMINISTIC") || run.stderr.contains("NONDETERMINISTIC") {
+            return Broken(invariant: "10 false nondeterminism", detail: "\(run.stdout.components(separatedBy: "\n").first { $0.contains("NONDETERMINISTIC") } ?? "")")
         }
         // 5. Exit codes CI understands.
         if k.signal == nil && ![0, 1, 2].contains(run.status) { return Broken(invariant: "5 exit code", detail: "\(run)") }

@@ -78,6 +78,24 @@ extension CommandLinePropertyTests {
             k("durability and corpus ignored SIGINT/SIGTERM (durability then printed PASS).", ["corpus", "c", "1000000"], signal: (SIGTERM, 1, nil)),
             // A grapheme bomb (4,000 Characters of 301 scalars) passed the Character-counted limits and ran for minutes.
             k("A grapheme bomb (4,000 Characters of 301 scalars) passed the Character-counted limits and ran for minutes.", ["--replay", "bomb.json", "--no-db"], files: [("bomb.json", .text(bomb))]),
+            // The fresh-eyes audit of round 3, each now a case the harness holds.
+            k("A hard link to the replay file was not seen as it: the report overwrote the input.",
+              ["--replay", "in.json", "--html", "hard.json", "--no-db"], "tabcheck-planted", files: [("in.json", .text(validReplay)), ("hard.json", .hardLink("in.json"))]),
+            k("corpus overwrote a user's seed-1 in its folder.", ["corpus", "u", "3"], files: [("u", .folderHolding("seed-1"))]),
+            k("corpus wrote through a link in its folder to a file outside it.", ["corpus", "u", "2"],
+              files: [("outside.txt", .text("important")), ("u", .folder), ("u/seed-0", .link("../outside.txt"))]),
+            k("Two signals before any failure: exit 137 or 143 and no line.", ["--time-limit", "10", "--no-db"], signal: (SIGHUP, 1, 0.02)),
+            k("A trap without a message (an overflow) was never shrunk, and called nondeterministic.",
+              ["--compare", "production,trapping-oracle", "--sequences", "50", "--jobs", "1", "--no-db"], "tabcheck-planted"),
+            k("--replay of a snapshot failure against drivers without a diffable view said \"fixed\".",
+              ["--replay", "schema.json", "--compare", "production,reference"],
+              files: [("schema.json", .text(template.replacingOccurrences(of: "\"property\" : \"mapping\"", with: "\"property\" : \"snapshot\"")))],
+              expect: (false, ["snapshot"])),
+            k("minimal --property snapshot \"proved\" that nothing fails, though nothing was checked.", ["minimal", "--max-length", "2", "--property", "snapshot"]),
+            k("A number too small for a float (1e-400) was refused without a field or place.", ["--replay", "schema.json", "--no-db"],
+              files: [("schema.json", .text(#"{"format":"tabcheck-replay","compare":["production","reference"],"version":1,"actions":[{"newTab":{}},{"swipeChanged":{"tx":1e-400}}]}"#))],
+              expect: (false, ["1e-400"])),
+            k("A failure policy found was not saved.", ["policy", "--compare", "planted-f3,reference", "--sequences", "50", "--jobs", "1"], "tabcheck-planted"),
             // --json after a trap said 0 s and 0 steps/s.
             k("--json after a trap said 0 s and 0 steps/s.", ["--compare", "planted-trap,reference", "--sequences", "50", "--json"], "tabcheck-planted"),
         ]

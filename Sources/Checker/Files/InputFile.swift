@@ -87,6 +87,7 @@ public enum InputFile {
     /// a folder or an unwritable place (by opening it for writing; a file that did not exist
     /// is removed again).
     public static func prepareOutput(_ path: String, flag: String) throws(InputError) {
+        try requireWorkingFolder(for: path, flag: flag)
         let url = URL(fileURLWithPath: path)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
@@ -113,7 +114,18 @@ public enum InputFile {
 
     /// Makes sure `path` is a writable folder, or that it can be created (its nearest
     /// existing ancestor is a writable folder). Creates nothing.
+    /// A relative path needs a working folder: one deleted under the run is said as such, not
+    /// as "…is a file" or "no such file" about the path (#36).
+    static func requireWorkingFolder(for path: String, flag: String) throws(InputError) {
+        guard !path.hasPrefix("/") else { return }
+        var st = stat()
+        guard stat(".", &st) == 0, st.st_nlink > 0 else {
+            throw InputError("\(flag) \(path): the current folder no longer exists (it was deleted); cd to one that does, or give an absolute path")
+        }
+    }
+
     public static func checkFolder(_ path: String, flag: String) throws(InputError) {
+        try requireWorkingFolder(for: path, flag: flag)
         var isDir: ObjCBool = false
         var p = URL(fileURLWithPath: path).standardizedFileURL.path
         // A folder that does not exist yet passes every check below, then each file saved in

@@ -174,6 +174,10 @@ public enum StrictJSON {
             let text = String(decoding: bytes[start..<at], as: UTF8.self)
             if whole, Int(text) == nil { throw problem("the number \(text.prefix(40)) is out of range (whole numbers here are 64-bit: ±9223372036854775807)", at: start) }
             if !whole, let x = Double(text), !x.isFinite { throw problem("the number \(text.prefix(40)) is out of range for a 64-bit float", at: start) }
+            // Too small for a 64-bit float: it would be read as 0, and Foundation refuses it with no place.
+            if !whole, Double(text) == 0, text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+                throw problem("the number \(text.prefix(40)) is too small for a 64-bit float (it would be read as 0)", at: start)
+            }
             return text
         }
 

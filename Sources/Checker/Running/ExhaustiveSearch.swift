@@ -23,6 +23,13 @@ public enum ExhaustiveSearch {
         .flyAwayFinished("t1"), .save, .restoreSaved, .restoreData("{}"),
     ]
 
+    /// The fixed alphabet's actions of the kinds declared on top of `Capability.all` (#37), for
+    /// drivers that have them: the user's reorder, the interactive movement.
+    public static func newerActions(_ capabilities: Set<Capability>) -> [Action] {
+        (capabilities.contains(.diffable) ? [.reorder(from: 0, to: 1)] : [])
+            + (capabilities.contains(.interactiveMovement) ? [.beginMove(0), .updateMove(1), .endMove, .cancelMove] : [])
+    }
+
     /// The alphabet for proving a failure minimal up to `limit` actions: the fixed alphabet,
     /// every action of `failing` itself, and for each kind the values that matter at that
     /// length — displayed indices 0…limit−1 (a sequence of `limit` actions holds at most

@@ -102,7 +102,11 @@ extension Runner {
 
     /// The runtime's line ("…/TabList.swift:45: Fatal error: Index out of range") and the signal.
     static func trapMessage(_ report: Sandbox.Report) -> String {
-        let lines = report.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let all = report.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // The runtime's backtrace (`Sandbox.keepBacktracer`) names the frame, never the message:
+        // its lines hold addresses that differ run by run, so a trap without a message would
+        // differ from itself (#36: a shrink that accepted nothing, "nondeterministic").
+        let lines = Array(all.prefix { !$0.hasPrefix("*** ") })
         let fatal = lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed") }
         let signal: String
         switch report.end {
@@ -115,7 +119,7 @@ extension Runner {
         // An overflow or a failed precondition in an optimised build traps with no message.
         let text = fatal.map { String($0.prefix(300)) } ?? lines.last.map { String($0.prefix(300)) }
             ?? "no message — an arithmetic overflow, or a precondition in an optimised build"
-        return "\(text) (\(signal))" + (trapFrame(in: lines).map { ", in \($0)" } ?? "")
+        return "\(text) (\(signal))" + (trapFrame(in: all).map { ", in \($0)" } ?? "")
     }
 
     /// The first frame of the crashed thread in code that is not the checker's: the model's

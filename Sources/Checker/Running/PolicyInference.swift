@@ -61,6 +61,8 @@ public enum PolicyInference {
         public let unexplained: Campaign.Found?
         /// Whether `config.shouldStop` ended it before a verdict: `policy` is then nil.
         public var interrupted = false
+        /// The policy of the last round: the one `unexplained` was judged by.
+        public var lastPolicy: Policy = .spec
     }
 
     /// `onRound` hears each round's line as it ends (a round is a campaign: minutes on a slow model).
@@ -72,7 +74,7 @@ public enum PolicyInference {
             let result = Campaign(runner: runner, config: config).run()
             if result.interrupted || result.found?.shrinkInterrupted == true {
                 // No verdict: the failure found so far (if any) was not tried against the knobs.
-                return Inferred(policy: nil, rounds: rounds, unexplained: result.found, interrupted: true)
+                return Inferred(policy: nil, rounds: rounds, unexplained: result.found, interrupted: true, lastPolicy: runner.policy)
             }
             guard let found = result.found else {
                 rounds.append("\(PolicyFile.describe(runner.policy)): \(result.sequences) sequences pass")
@@ -81,7 +83,7 @@ public enum PolicyInference {
             let f = found.shrunkFailure.violation
             guard let change = explaining(found.shrunk, runner: runner, isolated: config.isolated).first else {
                 rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule), and no single knob explains it")
-                return Inferred(policy: nil, rounds: rounds, unexplained: found)
+                return Inferred(policy: nil, rounds: rounds, unexplained: found, lastPolicy: runner.policy)
             }
             rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule) in \(found.shrunk.count) steps; it passes with \(change)")
             runner = runner.withPolicy(change.policy)

@@ -81,7 +81,7 @@ package enum Sandbox {
     }
 
     static func signalName(_ s: Int32) -> String {
-        [SIGKILL: "SIGKILL", SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGPIPE: "SIGPIPE"][s] ?? "signal \(s)"
+        [SIGKILL: "SIGKILL", SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGPIPE: "SIGPIPE"][s] ?? "signal \(s)"
     }
 
     /// Runs `body` in a child and waits for it (up to `timeLimit` seconds, and up to

@@ -19,6 +19,13 @@ extension CheckCommand {
     func replayDatabase() throws(InputError) -> Int32? {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: options.database) else { return nil }
+        // Failures found between other drivers are not replayed here — said, not silent (#36).
+        var otherDrivers: [String: Int] = [:]
+        defer {
+            for (pair, n) in otherDrivers.sorted(by: { $0.key < $1.key }) {
+                warn("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found between \(pair) not replayed by this run (--compare \(shellWord(pair)) replays \(n == 1 ? "it" : "them"))")
+            }
+        }
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = options.database + "/" + name
             let file: ReplayFile
@@ -26,7 +33,10 @@ extension CheckCommand {
                 warn("skipping \(error.message)")
                 continue
             }
-            guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else { continue }
+            guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else {
+                otherDrivers[file.compare.joined(separator: ","), default: 0] += 1
+                continue
+            }
             let outcome = execute(runner(file.compare, Property.allCases, policy: file.policy ?? .spec), .actions(file.actions))
             if outcome.failure != nil {
                 say("a saved failure still fails: \(path) — it is replayed before anything asked for runs; "

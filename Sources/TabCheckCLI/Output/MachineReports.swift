@@ -128,23 +128,14 @@ extension CheckCommand {
             } catch { warn("could not write --html \(path): \(InputFile.reason(error))"); ok = false }
         }
         if let dir = options.frames {
-            do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                // A folder used before keeps no frame of another run beside these — only when
-                // tabcheck wrote them (its mark is there; a user's own frame-001.svg is refused up front, #36).
-                if FileManager.default.fileExists(atPath: dir + "/" + CheckCommand.framesMark) {
-                    for old in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-                    where old.hasPrefix("frame-") && old.hasSuffix(".svg") {
-                        try FileManager.default.removeItem(atPath: dir + "/" + old)
-                    }
-                }
-                try Data("frames written by tabcheck --frames; it replaces them on the next run\n".utf8)
-                    .write(to: URL(fileURLWithPath: dir + "/" + CheckCommand.framesMark))
+            let folder = CheckCommand.framesFolder(dir)
+            do throws(InputError) {
+                try folder.prepare()
                 for (i, frames) in report.frames.enumerated() {
-                    try Data(StoryboardFrame.combined(frames).utf8).write(to: URL(fileURLWithPath: dir + "/" + String(format: "frame-%03d.svg", i)))
+                    try folder.write(Data(StoryboardFrame.combined(frames).utf8), name: String(format: "frame-%03d.svg", i))
                 }
                 say("wrote \(report.frames.count) frames to \(dir)")
-            } catch { warn("could not write --frames \(dir): \(InputFile.reason(error))"); ok = false }
+            } catch { warn("could not write --frames \(dir): \(error.message)"); ok = false }
         }
         return ok
     }

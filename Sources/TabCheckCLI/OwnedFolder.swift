@@ -1,0 +1,57 @@
+import Checker
+import Foundation
+
+/// A folder tabcheck fills with a set of files (`--frames DIR`: frame-NNN.svg; `corpus DIR`:
+/// seed-N): its own once marked with a file. A later run replaces only files in a folder so
+/// marked; one that holds files of those names without the mark is the user's and refused up
+/// front; nothing is written through a symbolic link (#36: `corpus` overwrote a user's file,
+/// and wrote through a link to a file outside the folder).
+struct OwnedFolder {
+    let path: String
+    let flag: String
+    /// The files of the set, by name.
+    let isOurs: (String) -> Bool
+    static let mark = ".tabcheck-owned"
+
+    var marked: Bool { FileManager.default.fileExists(atPath: path + "/" + Self.mark) }
+
+    /// Refuses a folder holding files of the set that tabcheck did not write.
+    func claim() throws(InputError) {
+        guard !marked, let theirs = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().first(where: isOurs) else { return }
+        throw InputError("\(flag) \(path) already holds \(theirs), which tabcheck did not write and would replace; give an empty or new folder")
+    }
+
+    /// Creates the folder, marks it, and removes the set's files of an earlier run.
+    func prepare() throws(InputError) {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw InputError("\(flag) \(path): \(InputFile.reason(error))")
+        }
+        try claim()
+        if marked {
+            for old in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where isOurs(old) { unlink(path + "/" + old) }
+        }
+        try write(Data("files written by tabcheck (\(flag)); it replaces them on the next run\n".utf8), name: Self.mark)
+    }
+
+    /// Writes one file, never through a link (`O_NOFOLLOW`).
+    func write(_ data: Data, name: String) throws(InputError) {
+        let file = path + "/" + name
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let why = errno == ELOOP ? "it is a symbolic link, and tabcheck does not write through one" : String(cString: strerror(errno))
+            throw InputError("\(flag): cannot write \(file): \(why)")
+        }
+        defer { close(fd) }
+        let ok = data.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        guard ok else { throw InputError("\(flag): cannot write \(file): \(String(cString: strerror(errno)))") }
+    }
+}
