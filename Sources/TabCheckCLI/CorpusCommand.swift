@@ -15,7 +15,8 @@ enum CorpusCommand {
         let dir = rest[0]
         try InputFile.checkFolder(dir, flag: "corpus")
         // Its own folder: a user's seed-1 is refused, never overwritten; no write through a link.
-        let folder = OwnedFolder(path: dir, flag: "corpus") { $0.hasPrefix("seed-") }
+        var folder = OwnedFolder(path: dir, flag: "corpus") { $0.hasPrefix("seed-") }
+        folder.replaces = false
         try folder.prepare()
         for i in 0..<n {
             if Interrupt.requested {

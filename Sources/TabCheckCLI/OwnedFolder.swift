@@ -11,9 +11,12 @@ struct OwnedFolder {
     let flag: String
     /// The files of the set, by name.
     let isOurs: (String) -> Bool
+    /// Whether a later run may replace the set (`--frames`), which a mark file allows; a fuzzer's
+    /// corpus is not marked (libFuzzer would read the mark as an input): a rerun into it is refused.
+    var replaces = true
     static let mark = ".tabcheck-owned"
 
-    var marked: Bool { FileManager.default.fileExists(atPath: path + "/" + Self.mark) }
+    var marked: Bool { replaces && FileManager.default.fileExists(atPath: path + "/" + Self.mark) }
 
     /// Refuses a folder holding files of the set that tabcheck did not write.
     func claim() throws(InputError) {
@@ -30,7 +33,7 @@ struct OwnedFolder {
         if marked {
             for old in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where isOurs(old) { unlink(path + "/" + old) }
         }
-        try write(Data("files written by tabcheck (\(flag)); it replaces them on the next run\n".utf8), name: Self.mark)
+        if replaces { try write(Data("files written by tabcheck (\(flag)); it replaces them on the next run\n".utf8), name: Self.mark) }
     }
 
     /// Writes one file, never through a link (`O_NOFOLLOW`).

@@ -119,7 +119,7 @@ import Testing
         let steps = try #require((summary?["failure"] as? [String: Any])?["shrunkSteps"] as? Int)
         let page = try String(contentsOf: dir.appendingPathComponent("out/report.html"), encoding: .utf8)
         #expect(page.components(separatedBy: "<figure class=\"frame").count - 1 == steps + 1)
-        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/frames").path)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/frames").path).filter { !$0.hasPrefix(".") }
         #expect(frames.sorted() == (0...steps).map { String(format: "frame-%03d.svg", $0) })
         #expect(r.stderr.contains("wrote the report out/report.html (\(steps + 1) frames)"))
     }

@@ -60,17 +60,30 @@ import Testing
     }
 }
 
-/// #23.5: --frames into a folder used before leaves no frame of the earlier run.
+/// #23.5: --frames into a folder tabcheck used before leaves no frame of the earlier run;
+/// #36: a folder holding frames tabcheck did not write is refused, its files kept.
 @Suite struct FramesFolderTests {
     @Test func staleFramesAreRemoved() throws {
         let dir = Tool.scratch("frames")
         let frames = dir.appendingPathComponent("frames")
-        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        let run = FailureTests.planted + ["--sequences", "200", "--no-db", "--shrink-time", "1", "--frames", "frames"]
+        #expect(try Tool.planted.run(run, cwd: dir).status == 1)
+        // As if an earlier, longer failure had left a frame 999 in tabcheck's folder.
         try Data("old".utf8).write(to: frames.appendingPathComponent("frame-999.svg"))
         try Data("keep".utf8).write(to: frames.appendingPathComponent("notes.txt"))
-        let r = try Tool.planted.run(FailureTests.planted + ["--sequences", "200", "--no-db", "--shrink-time", "1", "--frames", "frames"], cwd: dir)
+        let r = try Tool.planted.run(run, cwd: dir)
         #expect(r.status == 1, "\(r)")
         let names = try FileManager.default.contentsOfDirectory(atPath: frames.path)
         #expect(!names.contains("frame-999.svg") && names.contains("notes.txt") && names.contains("frame-000.svg"), "\(names)")
+    }
+
+    @Test func aUsersFramesAreRefusedNotReplaced() throws {
+        let dir = Tool.scratch("frames-user")
+        let frames = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: frames.appendingPathComponent("frame-001.svg"))
+        let r = try Tool.planted.run(FailureTests.planted + ["--sequences", "200", "--no-db", "--frames", "frames"], cwd: dir)
+        #expect(r.status == 2 && r.stderr.contains("did not write"), "\(r)")
+        #expect(try String(contentsOf: frames.appendingPathComponent("frame-001.svg"), encoding: .utf8) == "mine")
     }
 }

@@ -87,13 +87,6 @@ public enum StrictJSON {
             while let b = next, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { at += 1 }
         }
 
-        mutating func expect(_ word: String) throws(Problem) {
-            for b in word.utf8 {
-                guard next == b else { throw problem("expected \(word)") }
-                at += 1
-            }
-        }
-
         mutating func value(depth: Int) throws(Problem) -> JSONValue {
             guard depth < StrictJSON.maxDepth else { throw problem("nesting too deep (more than \(StrictJSON.maxDepth) levels of arrays or objects)") }
             guard let b = next else { throw problem(at == 0 ? "the file is empty" : "the text ends where a value belongs") }
@@ -101,14 +94,21 @@ public enum StrictJSON {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expect("null"); return .null
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                // A word: true, false, null — or text outside quotes, named as it stands.
+                let word = bytes[at...].prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+                switch String(decoding: word, as: UTF8.self) {
+                case "true": at += 4; return .bool(true)
+                case "false": at += 5; return .bool(false)
+                case "null": at += 4; return .null
+                case let other: throw problem("the word \"\(other.prefix(40))\" is not a JSON value (text outside quotes; is this a log or another file?)")
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
             case 0xEF where at == 0: throw problem("the file starts with a byte-order mark; save it as UTF-8 without one")
             default:
                 let word = bytes[at...].prefix { $0 > 0x20 && !"{}[],:\"".utf8.contains($0) }.prefix(40)
-                throw problem("\"\(String(decoding: word, as: UTF8.self))\" is not a JSON value (text outside quotes; is this a log or another file?)")
+                let isWord = word.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+                throw problem("\(isWord ? "the word " : "")\"\(String(decoding: word, as: UTF8.self))\" is not a JSON value (text outside quotes; is this a log or another file?)")
             }
         }
 
