@@ -15,6 +15,8 @@ struct CheckCommand {
     var running: RunningSequences?
     /// Whether every run is forked (after a trap: Supervisor.swift).
     var isolated = false
+    /// When the command began: the time of a run that is not a campaign.
+    let started = RunClock.now()
 
     /// Human output: stdout, or stderr when stdout carries the JSON summary. Flushed at once
     /// (stdout into a pipe or file is block-buffered), so a killed run's log still holds

@@ -36,7 +36,7 @@ enum FileRoles {
         for folderFlag in ["--db", "--frames"] {
             guard let folder = folderFlag == "--db" ? db : a.valueOf(folderFlag) else { continue }
             let inside = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path + "/"
-            for flag in ["--junit", "--html"] {
+            for flag in ["--junit", "--html", "--frames"] where flag != folderFlag {
                 guard let v = a.valueOf(flag), URL(fileURLWithPath: v).standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(inside) else { continue }
                 throw InputError("\(flag) \(v) is inside the \(folderFlag == "--db" ? "failure database" : "--frames folder") \(folder), which tabcheck owns: it could replace a file there; write it elsewhere")
             }

@@ -96,7 +96,7 @@ enum CommandLineGen {
                 if c.bool(0.5) { k.args += ["--compare", c.element(of: words)] }
             case "minimal": k.args += ["--max-length", c.element(of: ["1", "2", "0", "99"]), "--time-limit", c.element(of: ["1", "0.5", "-1"])]
                 if c.bool(0.5) { k.args += ["--from", file(true)] }
-            case "corpus": k.args += [file(false), c.element(of: ["1", "3", "0", "-2", "x", "100000"])]
+            case "corpus": k.args += [file(false), c.element(of: ["1", "3", "0", "-2", "x", "1000", "2000000"])]
             case "durability": k.args += ["--kills", c.element(of: ["2", "0", "100000"]), "--time-limit", c.element(of: ["2", "0", "nan"])]
                 if c.bool(0.4) { k.args += ["--dir", file(false)] }
             default: break

@@ -127,7 +127,8 @@ extension CheckCommand {
                 say("wrote the report \(path)\(report.records.isEmpty ? "" : " (\(report.records.count) frames)")")
             } catch { warn("could not write --html \(path): \(InputFile.reason(error))"); ok = false }
         }
-        if let dir = options.frames {
+        // Frames only when there are some: a passing run makes no folder (#36).
+        if let dir = options.frames, !report.frames.isEmpty {
             let folder = CheckCommand.framesFolder(dir)
             do throws(InputError) {
                 try folder.prepare()
