@@ -87,11 +87,8 @@ public struct TabModelDriver: CheckableDriver {
         }
     }
 
-    public func observe() -> Observation {
-        var o = Self.observe(grid)
-        if view == .diffable { o.identifiers = o.displayed }   // D1, D2: a tab's id is its identifier
-        return o
-    }
+    /// (Its snapshot's identifiers are the tab ids: `Observation.identifiers` stays nil, D1 D2.)
+    public func observe() -> Observation { Self.observe(grid) }
 
     static func observe(_ grid: TabGrid) -> Observation {
         var o = Observation()

@@ -110,7 +110,7 @@ package struct ReferenceGrid: Sendable {
     }
 
     /// F1 (or the policy's matching) for one tab.
-    func shows(_ tab: RefTab) -> Bool {
+    package func shows(_ tab: RefTab) -> Bool {
         policy.filterMatching == .characterWise ? Self.matches(lowered: tab.lowered, query: loweredQuery)
             : policy.matches(title: tab.title, query: query)
     }

@@ -42,15 +42,20 @@ public struct GridUpdate: Equatable, Sendable {
     /// A fly-away animation the view should start now (G6).
     public var flyAway: FlyAway?
     /// For a diffable data source (D3): the displayed tabs whose title this event changed,
-    /// to reconfigure after applying `TabGrid.snapshot` — never a tab that is not displayed.
-    public var reconfigure: [TabID]
+    /// to reconfigure after applying `TabGrid.itemIdentifiers` — never a tab that is not displayed.
+    public var reconfigure: [TabID] {
+        get { reconfigured ?? [] }
+        set { reconfigured = newValue.isEmpty ? nil : newValue }
+    }
+    /// Stored as nil when empty: most events reconfigure nothing, and an update is copied often.
+    private var reconfigured: [TabID]?
 
     /// An update; by default no collection change, no button state, no fly-away.
     public init(_ collection: CollectionUpdate = .none, closeAllEnabled: Bool? = nil, flyAway: FlyAway? = nil, reconfigure: [TabID] = []) {
         self.collection = collection
         self.closeAllEnabled = closeAllEnabled
         self.flyAway = flyAway
-        self.reconfigure = reconfigure
+        self.reconfigured = reconfigure.isEmpty ? nil : reconfigure
     }
 
     /// Nothing for the view to do.

@@ -189,12 +189,23 @@ public struct TabGrid: Sendable {
     /// equivalence). Not `String.contains`, which also finds "👩" inside the single
     /// character "👩‍👩‍👧" (found by the differential property, see docs/decisions.md).
     ///
-    /// Linear in the title (Knuth–Morris–Pratt over Characters, whose `==` is an equivalence):
-    /// trying the query at every place took query × title Character comparisons, and a
-    /// title of thousands of combining-mark clusters ran for minutes (#36).
+    /// Linear in the title for long texts (Knuth–Morris–Pratt over Characters, whose `==` is an
+    /// equivalence): trying the query at every place took query × title Character comparisons,
+    /// and a title of thousands of combining-mark clusters ran for minutes (#36).
     static func matches(_ title: String, _ query: String) -> Bool {
         if query.isEmpty { return true }
         if let fast = asciiContains(title, query) { return fast }
+        // Short texts (nearly all): the query tried at each place, allocation-free; the work is
+        // bounded by the product, so only long ones need the linear search.
+        if title.utf8.count &* query.utf8.count <= 1 << 16 {
+            guard let first = query.first else { return true }
+            var start = title.startIndex
+            while let hit = title[start...].firstIndex(of: first) {
+                if title[hit...].starts(with: query) { return true }
+                start = title.index(after: hit)
+            }
+            return false
+        }
         let q = Array(query)
         var fallback = [Int](repeating: 0, count: q.count)   // the longest proper border of q[0...i]
         var k = 0

@@ -49,9 +49,12 @@ public struct Observation: Equatable, Sendable {
     public var closeAllEnabled = false
     public var swipeHolder: String?
     /// For a driver that feeds a diffable data source (`Capability.diffable`, D1, D2): the item
-    /// identifiers of its snapshot, one per displayed tab, in displayed order; nil for one
-    /// that does not. Not compared between drivers: identifiers are each model's own.
+    /// identifiers of its snapshot, one per displayed tab, in displayed order — nil when they
+    /// are the tab ids themselves (`snapshotIdentifiers`). Not compared between drivers:
+    /// identifiers are each model's own.
     public var identifiers: [String]?
+    /// The identifiers of the snapshot: `identifiers`, or the displayed tab ids.
+    public var snapshotIdentifiers: [String] { identifiers ?? displayed }
     /// D4: the tab of the interactive movement in progress and its target, or nil.
     public var moving: (tab: String, target: Int)?
     public var swipeOffset = 0.0

@@ -23,10 +23,8 @@ public struct ReferenceDriver: AgreeingDriver {
     public mutating func apply(_ action: Action) -> StepOutcome {
         // D3: the displayed tabs' titles before a title change or a restore (`reconfigured`).
         let shownBefore: [String: String]? = Self.isRestore(action) ? Self.shownTitles(grid) : nil
-        let retitled: (id: String, was: String?, shown: Bool)? = {
-            guard case .setTitle(let id, _) = action else { return nil }
-            return (id, grid.tabs.first { $0.id == id }?.title, grid.displayedIDs.contains(id))
-        }()
+        var retitled: RefTab?
+        if case .setTitle(let id, _) = action { retitled = grid.tabs.first { $0.id == id } }
         var r: RefOutcome
         switch action {
         case .willAppear: r = grid.willAppear()
@@ -74,11 +72,9 @@ public struct ReferenceDriver: AgreeingDriver {
         if let before = shownBefore {
             let after = Self.shownTitles(grid)
             out.reconfigured = grid.displayedIDs.filter { id in before[id].map { $0 != after[id] } ?? false }
-        } else if let t = retitled, t.shown, grid.displayedIDs.contains(t.id), grid.tabs.first(where: { $0.id == t.id })?.title != t.was {
-            out.reconfigured = [t.id]
-        } else {
-            out.reconfigured = []
-        }
+        } else if let was = retitled, let now = grid.tabs.first(where: { $0.id == was.id }), now.title != was.title, grid.shows(was), grid.shows(now) {
+            out.reconfigured = [now.id]   // the query is the same: shown before iff its old title matched
+        }   // else nil: nothing reconfigured (D3), and no array for the steps that retitle nothing
         return out
     }
 
@@ -118,7 +114,6 @@ public struct ReferenceDriver: AgreeingDriver {
         o.closedCount = g.closedEntries.count
         o.newestClosed = g.closedEntries.last?.map(\.tab.id) ?? []
         o.moving = g.movement.map { ($0.tab, $0.target) }
-        o.identifiers = o.displayed   // D1, D2: the tab's id is its identifier
         return o
     }
 

@@ -30,6 +30,8 @@ public struct Property: Hashable, Sendable, Codable, CustomStringConvertible, Co
     public static let flyAway = FlyAwayProperty.name
     public static let snapshot = SnapshotProperty.name
     public static let movement = MovementProperty.name
+    /// The properties of the capabilities declared on top of `Capability.all` (#37).
+    static let viewKind: Set<Property> = [snapshot, movement]
     /// The model never crashes: a driver reports a crash its model would have had
     /// (`StepOutcome.crash`); checked whatever properties are chosen, and the run stops.
     /// Seen failing on: planted `crashesOnCloseAll`.

@@ -17,7 +17,7 @@ public struct SnapshotProperty: StepProperty {
 
     public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard let step = f.diffable else { return nil }
-        let ids = post.identifiers ?? []
+        let ids = post.snapshotIdentifiers
         switch step.applied {
         case .failure(let e): return Violation(Self.name, "D1", "applying the snapshot \(ids) raised: \(e.message)")
         case .success: break
@@ -53,7 +53,7 @@ public struct SnapshotProperty: StepProperty {
         let shownBefore = Set(pre.displayed)
         for (tab, title) in zip(pre.tabIDs, pre.titles) where shownBefore.contains(tab) { oldTitle[tab] = title }
         var tabOf: [String: String] = [:]
-        for (tab, id) in zip(post.displayed, post.identifiers ?? []) { tabOf[id] = tab }
+        for (tab, id) in zip(post.displayed, post.snapshotIdentifiers) { tabOf[id] = tab }
         var expected: [String] = []
         let shownAfter = Set(post.displayed)
         for (tab, title) in zip(post.tabIDs, post.titles) where shownAfter.contains(tab) {

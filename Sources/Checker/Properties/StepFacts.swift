@@ -54,18 +54,22 @@ public struct StepFacts {
     /// SPEC's defaults unconditionally.
     public let policy: Policy
     /// The simulated diffable data source's step, when the implementation feeds one (D1–D5).
-    public internal(set) var diffable: DiffableStep?
+    public let diffable: DiffableStep?
 }
 
 /// What the simulated diffable data source did with a step (`DiffableView`): the user's drag
 /// first, for a reorder, then the implementation's snapshot applied.
-public struct DiffableStep: Sendable {
+/// A class, so the step's facts stay one pointer larger, not a copied struct larger.
+public final class DiffableStep: Sendable {
     /// The view's items before the step.
     public let before: [String]
     /// For a reorder: the view's items after the user's drag, before the model heard of it.
     public let dragged: [String]?
     /// What applying the snapshot animated, or the exception UIKit raises.
     public let applied: Result<SimulatedDiffableDataSource.Change, InvalidUpdate>
+    init(before: [String], dragged: [String]?, applied: Result<SimulatedDiffableDataSource.Change, InvalidUpdate>) {
+        self.before = before; self.dragged = dragged; self.applied = applied
+    }
 }
 
 extension Observation {

@@ -73,9 +73,10 @@ extension HTMLReport {
     /// For a failure of the diffable data source (D1–D5): the snapshot before and after the
     /// step, and the identifiers reconfigured (#37).
     func diffablePanel(_ r: Runner.StepRecord) -> String {
-        guard let after = r.implementation.identifiers, r.violation?.rule.hasPrefix("D") == true else { return "" }
+        guard r.violation?.rule.hasPrefix("D") == true else { return "" }
+        let after = r.implementation.snapshotIdentifiers
         func list(_ ids: [String]) -> String { ids.isEmpty ? "nothing" : "[" + ids.joined(separator: ", ") + "]" }
-        let before = records.count > 1 ? records[records.count - 2].implementation.identifiers : nil
+        let before = records.count > 1 ? records[records.count - 2].implementation.snapshotIdentifiers : nil
         var h = "<table class=\"view\"><caption>The diffable data source's snapshot (D1–D5)</caption>"
         if let before { h += "<tr><th>snapshot before</th><td>\(xml(list(before)))</td></tr>" }
         h += "<tr><th>snapshot applied</th><td>\(xml(list(after)))</td></tr>"

@@ -22,9 +22,9 @@ extension RunLoop {
         let before = source.items
         var dragged: [String]?
         if let (from, to) = viewMove(action), source.userMoved(from: from, to: to) != nil { dragged = source.items }
-        let applied = source.apply(implPost.identifiers ?? [], reconfigure: implOut.reconfigured ?? [])
+        let applied = source.apply(implPost.snapshotIdentifiers, reconfigure: implOut.reconfigured ?? [])
         // After an exception the view is out of step: start again from what the model shows.
-        if case .failure = applied { source = SimulatedDiffableDataSource(items: implPost.identifiers ?? []) }
+        if case .failure = applied { source = SimulatedDiffableDataSource(items: implPost.snapshotIdentifiers) }
         diffableSource = source
         return DiffableStep(before: before, dragged: dragged, applied: applied)
     }

@@ -60,7 +60,9 @@ struct RunLoop {
         everything = capabilities.isSuperset(of: Capability.all)
         compared = runner.policy.gridColumns == .spec ? capabilities : capabilities.subtracting([.layout])
         comparesEverything = compared.isSuperset(of: Capability.all)
-        let chosen = runner.selected.filter { runner.allows($0, capabilities) }
+        // With every batch-update capability, only the view-kind properties can be out of reach.
+        let chosen = everything ? runner.selected.filter { !Property.viewKind.contains($0) || runner.allows($0, capabilities) }
+            : runner.selected.filter { runner.allows($0, capabilities) }
         checks = chosen.compactMap { runner.check(named: $0) }
         differential = chosen.contains(.differential)
         roundTrips = chosen.contains(.session)
@@ -72,7 +74,7 @@ struct RunLoop {
         implObs = impl.observe()
         refObs = ref.observe()
         view = SimulatedCollectionView(items: implObs.displayed)
-        if runner.implementation.capabilities.contains(.diffable) { diffableSource = SimulatedDiffableDataSource(items: implObs.identifiers ?? []) }
+        if runner.implementation.capabilities.contains(.diffable) { diffableSource = SimulatedDiffableDataSource(items: implObs.snapshotIdentifiers) }
         viewport = runner.startViewport
         mostTabs = implObs.tabIDs.count
         switch source {
@@ -176,13 +178,13 @@ struct RunLoop {
            let r = implPost.replacement(of: implObs, closingAll: action.kind == .closeAll), implObs.tabIDs.contains(r) {
             gone = implObs.tabIDs
         }
-        var facts = StepFacts(action: action, gone: gone,
+        let diffable = diffableSource != nil ? diffableStep(action, implOut, implPost) : nil
+        let facts = StepFacts(action: action, gone: gone,
                               tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, outcome: implOut,
                               viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
                               viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
-                              storageProblem: needsRoundTrip ? impl.storageProblem() : nil, policy: runner.policy)
+                              storageProblem: needsRoundTrip ? impl.storageProblem() : nil, policy: runner.policy, diffable: diffable)
         if case .save = action { saved = true }
-        if diffableSource != nil { facts.diffable = diffableStep(action, implOut, implPost) }
         return facts
     }
 
