@@ -62,8 +62,10 @@ public enum InputFile {
     public static func reason(_ error: any Error) -> String {
         let ns = error as NSError
         // A Swift error that says itself ("…: No space left on device"), not "StoreError error 0" (#36).
-        if ns.domain != NSCocoaErrorDomain && ns.domain != NSPOSIXErrorDomain, let said = error as? CustomStringConvertible {
-            return said.description
+        // (Every error describes itself on Linux; a description that is only its type's name is not words.)
+        if ns.domain != NSCocoaErrorDomain && ns.domain != NSPOSIXErrorDomain {
+            let said = String(describing: error)
+            if !said.contains(String(describing: type(of: error))) { return said }
         }
         if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
         if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {

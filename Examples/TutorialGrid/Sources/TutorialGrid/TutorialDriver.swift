@@ -160,7 +160,7 @@ final class App {
                 let c = pending.remove(at: k).cell
                 c.finishFlyLeft()
             }
-        case .closeID, .setTitle, .move, .select, .reopen, .save, .restoreSaved, .restoreData, .reorder:
+        case .closeID, .setTitle, .move, .select, .reopen, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove:
             // Not declared: the checker never sends these.
             return .crash("the tutorial has no \(action.kind) (not a declared capability)")
         }
