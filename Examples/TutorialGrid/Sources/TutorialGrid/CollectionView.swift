@@ -61,6 +61,34 @@ final class CollectionView {
         }
     }
 
+    /// `performBatchUpdates` with deletes (old indices), inserts (new indices) and moves, as a
+    /// diffable data source's `apply` performs its difference.
+    func performBatchUpdates(deletes: [Int], inserts: [Int], moves: [(from: Int, to: Int)]) {
+        recorded.append(.batch(deletes: deletes, inserts: inserts, moves: moves))
+        guard check(inserted: inserts.count, deleted: deletes.count) else { return }
+        let n = cells.count - deletes.count + inserts.count
+        let gone = Set(deletes), movedFrom = Set(moves.map(\.from))
+        guard gone.allSatisfy(cells.indices.contains), movedFrom.allSatisfy(cells.indices.contains),
+              (inserts + moves.map(\.to)).allSatisfy({ $0 >= 0 && $0 < n }),
+              Set(inserts + moves.map(\.to)).count == inserts.count + moves.count else {
+            return raise("attempt to update items outside section 0 (\(cells.count) items before the update, \(n) after)")
+        }
+        var placed = [TabCell?](repeating: nil, count: n)
+        for m in moves { placed[m.to] = cells[m.from] }
+        for i in inserts { placed[i] = makeCell() }
+        var kept = cells.indices.filter { !gone.contains($0) && !movedFrom.contains($0) }.map { cells[$0] }.makeIterator()
+        let removed = deletes.map { cells[$0] }
+        cells = placed.map { $0 ?? kept.next()! }
+        removed.forEach(didRemove)
+        for i in inserts { configure(cells[i], i) }
+    }
+
+    /// The user's drag (interactive movement, or a diffable data source's reordering): the
+    /// cell moves before the app hears of it; it is not an update the app made.
+    func userMovedItem(from: Int, to: Int) {
+        cells.insert(cells.remove(at: from), at: to)
+    }
+
     /// UIKit's count rule: after = before − deleted + inserted.
     private func check(inserted: Int, deleted: Int) -> Bool {
         let after = numberOfItemsInDataSource()
@@ -71,7 +99,7 @@ final class CollectionView {
         return true
     }
 
-    private func raise(_ reason: String) {
+    func raise(_ reason: String) {
         if exception == nil { exception = "NSInternalInconsistencyException: \(reason)" }
     }
 }

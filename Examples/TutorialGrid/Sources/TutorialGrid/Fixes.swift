@@ -30,6 +30,12 @@ public struct Fixes: OptionSet, Sendable, CaseIterable {
     public static let ignoreCloseWhileFlying = Fixes(rawValue: 1 << 8)
     /// G1: a swipe on a cell that is flying away does not begin.
     public static let noSwipeWhileFlying = Fixes(rawValue: 1 << 9)
-    public static let allCases: [Fixes] = [.insertDisplayedIndex, .positiveFlyLeftDuration, .noSwipeWhileFlying, .cancelledFliesBack, .minimumItemWidth, .ignoreCloseWhileFlying, .completeByIdentity, .rightwardNeverDeletes, .releaseLockWithCell, .flyFromCurrentOffset]
+    /// F1: the filter matches `Character`-wise. The tutorial's `contains` is Foundation's,
+    /// which on Linux ends a query at a NUL: "B\u{0}" matches every title with a "b" in it.
+    public static let characterWiseFilter = Fixes(rawValue: 1 << 11)
+    /// D5, the diffable variant only (#37): `didReorder` tells the view-model, which moves the
+    /// dragged tab to F9's place. Not in `allCases`: the batch-update variant has no reorder.
+    public static let followReorder = Fixes(rawValue: 1 << 10)
+    public static let allCases: [Fixes] = [.insertDisplayedIndex, .positiveFlyLeftDuration, .noSwipeWhileFlying, .cancelledFliesBack, .minimumItemWidth, .ignoreCloseWhileFlying, .completeByIdentity, .rightwardNeverDeletes, .releaseLockWithCell, .flyFromCurrentOffset, .characterWiseFilter]
     public static let all = Fixes(allCases)
 }

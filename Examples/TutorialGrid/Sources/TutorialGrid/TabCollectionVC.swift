@@ -20,8 +20,14 @@ final class TabCollectionVC {
     var flyingTabs: [Tab] = []
     /// A `fatalError` or a trap the tutorial's code hit (the app is dead after it).
     var trapped: String?
+    /// The diffable variant's data source (#37); nil: the tutorial's three data-source methods
+    /// and batch updates.
+    private(set) var dataSource: DiffableDataSource?
 
-    init(fixes: Fixes) {
+    /// How the view controller feeds its collection view.
+    enum Feed { case batchUpdates, diffable }
+
+    init(fixes: Fixes, feed: Feed = .batchUpdates) {
         self.fixes = fixes
         let lock = self.lock
         collectionView = CollectionView(makeCell: { TabCell(lock: lock, fixes: fixes) })
@@ -30,8 +36,31 @@ final class TabCollectionVC {
         collectionView.numberOfItemsInDataSource = { [unowned self] in self.vm.filteredTabs.count }
         collectionView.configure = { [unowned self] cell, item in self.cellForItemAt(cell, item) }
         if fixes.contains(.releaseLockWithCell) { collectionView.didRemove = { $0.releaseSwipeBecauseCellIsGone() } }
+        if feed == .diffable { configureDataSource() }
     }
 
+    // MARK: The diffable variant (#37): the same view-model, a diffable data source
+
+    /// What a port of the tutorial to iOS 14's diffable data source writes in `viewDidLoad`:
+    /// the tab's `id` is the item identifier, and the user may drag any tab.
+    private func configureDataSource() {
+        let source = DiffableDataSource(collectionView: collectionView) { [unowned self] cell, id in
+            guard let index = self.vm.filteredTabs.firstIndex(where: { $0.id == id }) else { return }
+            self.cellForItemAt(cell, index)
+        }
+        source.reorderingHandlers.canReorderItem = { _ in true }
+        source.reorderingHandlers.didReorder = { [unowned self] transaction in
+            // The tutorial's view-model has no way to reorder its tabs: as published, the view
+            // keeps the user's order and the model does not hear of it (docs/tutorial-findings.md).
+            if self.fixes.contains(.followReorder) { self.vm.followReorder(transaction) }
+        }
+        dataSource = source
+    }
+
+    /// `apply(snapshot)`: the displayed tabs' ids, in order.
+    func applySnapshot() {
+        dataSource?.apply(vm.filteredTabs.map(\.id))
+    }
     // MARK: Data source
 
     /// `collectionView(_:cellForItemAt:)`.
@@ -104,12 +133,15 @@ final class TabCollectionVC {
     // MARK: Toolbar (chapter 5)
 
     func createNewTabButtonPressed() {
-        guard let newTabIndexPath = vm.appendNewTabToTabsArray() else { return }
+        let newTabIndexPath = vm.appendNewTabToTabsArray()
+        if dataSource != nil { return applySnapshot() }
+        guard let newTabIndexPath else { return }
         collectionView.insertItems(at: [newTabIndexPath])
     }
 
     func closeAllTabsButtonPressed() {
         vm.closeAllTabs()
+        if dataSource != nil { return applySnapshot() }
         collectionView.reloadData()
     }
 
@@ -130,6 +162,7 @@ final class TabCollectionVC {
     // MARK: Search (chapter 6)
 
     func filterQueryTextDidChange() {
+        if dataSource != nil { return applySnapshot() }
         collectionView.reloadData()
     }
 
@@ -143,6 +176,7 @@ final class TabCollectionVC {
     func delete(cell: TabCell) {
         if fixes.contains(.completeByIdentity) {
             guard let tab = cell.completingTab ?? cell.tab, let index = vm.deleteTab(tab) else { return }
+            if dataSource != nil { return applySnapshot() }
             collectionView.deleteItems(at: [index])
             return
         }
@@ -155,6 +189,7 @@ final class TabCollectionVC {
             return
         }
         vm.deleteTabFromTabsArray(atIndexPathForFilteredTabs: filteredTabsIndexPath)
+        if dataSource != nil { return applySnapshot() }
         collectionView.deleteItems(at: [filteredTabsIndexPath])
     }
 

@@ -31,6 +31,9 @@ final class TabCollectionVM {
     var filteredTabs: [Tab] {
         if filterQuery.isEmpty {
             return tabs
+        } else if fixes.contains(.characterWiseFilter) {
+            let query = Array(filterQuery.lowercased())
+            return tabs.filter { Array($0.title.lowercased()).contains(query) }
         } else {
             return tabs.filter { $0.title.lowercased().contains(filterQuery.lowercased()) }
         }
@@ -72,6 +75,25 @@ final class TabCollectionVM {
         let filteredIndex = filteredTabs.firstIndex(of: tab)
         tabs.remove(at: index)
         return filteredIndex
+    }
+
+    /// A fix's path for the diffable variant (`reorderingHandlers.didReorder`): the view has
+    /// already moved the dragged tab; the model follows, F9's place among the tabs the query
+    /// hides — just before the tab now displayed after it, else just after the one before it.
+    func followReorder(_ transaction: DiffableDataSource.Transaction) {
+        let final = transaction.final
+        guard let moved = tabs.firstIndex(where: { $0.id == transaction.dragged }),
+              let j = final.firstIndex(of: transaction.dragged), final.count > 1 else { return }
+        var reordered = tabs
+        let tab = reordered.remove(at: moved)
+        if j + 1 < final.count, let next = reordered.firstIndex(where: { $0.id == final[j + 1] }) {
+            reordered.insert(tab, at: next)
+        } else if let previous = reordered.firstIndex(where: { $0.id == final[j - 1] }) {
+            reordered.insert(tab, at: previous + 1)
+        } else {
+            return
+        }
+        tabs = reordered
     }
 
     // MARK: UISearchBarDelegate (chapter 6, steps 4–7)

@@ -12,7 +12,9 @@ public struct TutorialDriver: CheckableDriver {
     let app: App
 
     public init(viewport: ViewportSpec) { app = App(viewport: viewport, fixes: []) }
-    init(viewport: ViewportSpec, fixes: Fixes) { app = App(viewport: viewport, fixes: fixes) }
+    init(viewport: ViewportSpec, fixes: Fixes, feed: TabCollectionVC.Feed = .batchUpdates) {
+        app = App(viewport: viewport, fixes: fixes, feed: feed)
+    }
 
     public mutating func apply(_ action: Action) -> StepOutcome { app.apply(action) }
     public func observe() -> Observation { app.observe() }
@@ -32,28 +34,62 @@ public struct FixedTutorialDriver: CheckableDriver {
     public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
 }
 
+/// The diffable variant of the tutorial's view controller (#37): the same view-model, feeding
+/// a diffable data source whose `reorderingHandlers` let the user drag any tab. As published,
+/// `didReorder` has nothing to call: the tutorial's view-model cannot reorder.
+public struct TutorialDiffableDriver: CheckableDriver {
+    public static var capabilities: Set<Capability> { TutorialDriver.capabilities.union([.diffable]) }
+    public static var name: String { "tutorial-diffable" }
+
+    let app: App
+
+    public init(viewport: ViewportSpec) { app = App(viewport: viewport, fixes: [], feed: .diffable) }
+    public mutating func apply(_ action: Action) -> StepOutcome { app.apply(action) }
+    public func observe() -> Observation { app.observe() }
+    public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
+}
+
+/// The diffable variant with every fix, and `didReorder` followed by the view-model (D5).
+public struct FixedTutorialDiffableDriver: CheckableDriver {
+    public static var capabilities: Set<Capability> { TutorialDiffableDriver.capabilities }
+    public static var name: String { "tutorial-diffable-fixed" }
+
+    let app: App
+
+    public init(viewport: ViewportSpec) { app = App(viewport: viewport, fixes: Fixes.all.union(.followReorder), feed: .diffable) }
+    public mutating func apply(_ action: Action) -> StepOutcome { app.apply(action) }
+    public func observe() -> Observation { app.observe() }
+    public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
+}
+
 extension DriverFactory {
-    /// The tutorial with the first `k` fixes of `Fixes.allCases` applied (0: as published).
-    public static func tutorial(fixes: Fixes, name: String? = nil) -> DriverFactory {
+    /// The tutorial with fixes `fixes` applied ([]: as published), feeding batch updates or,
+    /// with `diffable`, a diffable data source (#37).
+    public static func tutorial(fixes: Fixes, name: String? = nil, diffable: Bool = false) -> DriverFactory {
+        let capabilities = diffable ? TutorialDiffableDriver.capabilities : TutorialDriver.capabilities
+        let feed: TabCollectionVC.Feed = diffable ? .diffable : .batchUpdates
         var f = DriverFactory(name: name ?? "tutorial+\(fixes.rawValue)", summary: "the tutorial's view-model with fixes \(fixes.rawValue)",
-                              capabilities: TutorialDriver.capabilities) { TutorialDriver(viewport: $0, fixes: fixes) }
+                              capabilities: capabilities) { TutorialDriver(viewport: $0, fixes: fixes, feed: feed) }
         // Its parameters, so GridCheck can make it again in the fresh process it runs in.
-        f.recipe = .value(TutorialRecipe(fixes: fixes.rawValue, name: f.name))
+        f.recipe = .value(TutorialRecipe(fixes: fixes.rawValue, name: f.name, diffable: diffable))
         return f
     }
 }
 
-/// `DriverFactory.tutorial(fixes:name:)`'s parameters, as a value.
+/// `DriverFactory.tutorial(fixes:name:diffable:)`'s parameters, as a value.
 struct TutorialRecipe: FactoryRecipe {
     var fixes: Int
     var name: String
-    func factory() -> DriverFactory { .tutorial(fixes: Fixes(rawValue: fixes), name: name) }
+    var diffable = false
+    func factory() -> DriverFactory { .tutorial(fixes: Fixes(rawValue: fixes), name: name, diffable: diffable) }
 }
 
 extension DriverFactory {
     public static let tutorialDrivers: [DriverFactory] = [
         DriverFactory(TutorialDriver.self, summary: "the tutorial's view-model as published (Examples/TutorialGrid)"),
         DriverFactory(FixedTutorialDriver.self, summary: "the tutorial's view-model with every fix applied"),
+        DriverFactory(TutorialDiffableDriver.self, summary: "the tutorial's view-model under a diffable data source with reordering (#37)"),
+        DriverFactory(FixedTutorialDiffableDriver.self, summary: "the diffable variant with every fix, the drag followed by the view-model"),
     ]
 }
 
@@ -69,8 +105,8 @@ final class App {
     private var gesture: TabCell?
     private var crashed: String?
 
-    init(viewport: ViewportSpec, fixes: Fixes) {
-        vc = TabCollectionVC(fixes: fixes)
+    init(viewport: ViewportSpec, fixes: Fixes, feed: TabCollectionVC.Feed = .batchUpdates) {
+        vc = TabCollectionVC(fixes: fixes, feed: feed)
         setViewport(viewport)
     }
 
@@ -160,6 +196,10 @@ final class App {
                 let c = pending.remove(at: k).cell
                 c.finishFlyLeft()
             }
+        case let .reorder(from, to) where vc.dataSource != nil:
+            // The user's drag: the data source and its cells move first, then `didReorder`.
+            guard cell(from) != nil, cell(to) != nil else { return StepOutcome(rejected: "indexOutOfRange") }
+            _ = vc.dataSource?.userDragged(from: from, to: to)
         case .closeID, .setTitle, .move, .select, .reopen, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove:
             // Not declared: the checker never sends these.
             return .crash("the tutorial has no \(action.kind) (not a declared capability)")

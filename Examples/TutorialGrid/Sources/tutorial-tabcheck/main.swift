@@ -7,4 +7,6 @@ import TutorialGrid
 let steps = (1...Fixes.allCases.count).map { k in
     DriverFactory.tutorial(fixes: Fixes(Fixes.allCases.prefix(k)), name: "tutorial-\(k)")
 }
-TabCheck.main(drivers: DriverFactory.tutorialDrivers + steps)
+// `tutorial-diffable-batchfixes`: the diffable variant with every fix but following the drag (D5).
+let diffableBatchFixes = DriverFactory.tutorial(fixes: .all, name: "tutorial-diffable-batchfixes", diffable: true)
+TabCheck.main(drivers: DriverFactory.tutorialDrivers + steps + [diffableBatchFixes])
