@@ -14,8 +14,11 @@
 /// inserts, moves (items kept whose relative order changed) and the reconfigures asked for.
 public struct SimulatedDiffableDataSource: Sendable {
     public private(set) var items: [String]
+    /// Whether `items` are known to hold no identifier twice: they came from a snapshot
+    /// `apply` checked, or a drag of one (a permutation). Only then may `apply` take a quick path.
+    private var knownUnique: Bool
 
-    public init(items: [String] = []) { self.items = items }
+    public init(items: [String] = []) { self.items = items; knownUnique = items.isEmpty }
 
     /// What applying a snapshot animates.
     public struct Change: Equatable, Sendable {
@@ -29,6 +32,43 @@ public struct SimulatedDiffableDataSource: Sendable {
     /// Applies a snapshot of `snapshot`'s identifiers, reconfiguring `reconfigure`. Returns the
     /// change, or the exception UIKit raises (nothing changes then).
     public mutating func apply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
+        if knownUnique, reconfigure.count <= Self.quickLimit, var change = quickChange(to: snapshot),
+           reconfigure.allSatisfy(snapshot.contains) {
+            change.reconfigured = reconfigure
+            items = snapshot
+            return .success(change)
+        }
+        let applied = fullApply(snapshot, reconfigure: reconfigure)
+        if case .success = applied { knownUnique = true }
+        return applied
+    }
+
+    /// At most this many identifiers inserted or reconfigured take the quick path (each is
+    /// looked up in the items, O(n) apiece).
+    static let quickLimit = 8
+
+    /// The change when `snapshot` is the items with some removed, or with a few inserted that
+    /// they do not hold, the order of the rest kept — what most steps give (nil otherwise:
+    /// `fullApply` decides). O(n) with no hashing; the same change `fullApply` computes.
+    func quickChange(to snapshot: [String]) -> Change? {
+        if snapshot.count == items.count { return snapshot == items ? Change() : nil }
+        var extra: [String] = []
+        var i = 0, j = 0
+        if snapshot.count < items.count {   // removals: `snapshot` is a subsequence of the items
+            for id in items { if j < snapshot.count && snapshot[j] == id { j += 1 } else { extra.append(id) } }
+            return j == snapshot.count ? Change(deleted: extra) : nil
+        }
+        for id in snapshot {   // insertions: the items are a subsequence of `snapshot`
+            if i < items.count && items[i] == id { i += 1 } else { extra.append(id) }
+            if extra.count > Self.quickLimit { return nil }
+        }
+        guard i == items.count else { return nil }
+        for (k, id) in extra.enumerated() where items.contains(id) || extra[..<k].contains(id) { return nil }
+        return Change(inserted: extra)
+    }
+
+    /// `apply` from scratch: sets of the identifiers, then the difference.
+    mutating func fullApply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
         var seen: Set<String> = []
         let duplicates = snapshot.filter { !seen.insert($0).inserted }
         if !duplicates.isEmpty {

@@ -1,0 +1,88 @@
+@testable import Checker
+import Generators
+@testable import ReferenceModel
+import Testing
+
+/// The checker's quick paths (#40: cost that follows the change) against the computation they
+/// stand in for, from scratch, on random states: the simulated diffable data source's apply,
+/// and the `snapshot` property's title bookkeeping (D3). A quick path that disagrees once is a
+/// wrong result the campaign would never show.
+@Suite struct QuickPathTests {
+    /// Random ids from a small alphabet, so removals, insertions, moves and repeats all happen.
+    struct Draw {
+        var rng: Xoshiro256StarStar
+        mutating func below(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        mutating func ids(_ pool: [String]) -> [String] { pool.filter { _ in below(3) > 0 } }
+        /// Another list from `items`: some removed, a few inserted (new or repeated), maybe moved.
+        mutating func next(after items: [String]) -> [String] {
+            var out = items.filter { _ in below(4) > 0 }
+            for _ in 0..<below(3) { out.insert("n\(below(14))", at: below(out.count + 1)) }
+            if below(5) == 0, out.count > 1 { out.swapAt(below(out.count), below(out.count)) }
+            return below(6) == 0 ? items : out
+        }
+    }
+
+    @Test func theDataSourcesQuickApplyIsItsFullApply() {
+        var d = Draw(rng: Xoshiro256StarStar(seed: 37))
+        let pool = (0..<12).map { "n\($0)" }
+        for _ in 0..<3000 {
+            var source = SimulatedDiffableDataSource()
+            _ = source.apply(d.ids(pool), reconfigure: [])     // checked from scratch: known unique
+            for _ in 0..<4 {
+                let snapshot = d.next(after: source.items)
+                let reconfigure = (snapshot + ["gone"]).filter { _ in d.below(6) == 0 }
+                var full = source
+                let expected = full.fullApply(snapshot, reconfigure: reconfigure)
+                let got = source.apply(snapshot, reconfigure: reconfigure)
+                #expect("\(got)" == "\(expected)" && source.items == full.items, "\(snapshot) \(reconfigure)")
+                if case .failure = got { break }
+            }
+        }
+    }
+
+    @Test func theSnapshotPropertysQuickTitleChecksAreItsFullOnes() {
+        var d = Draw(rng: Xoshiro256StarStar(seed: 40))
+        let pool = (0..<10).map { "t\($0)" }
+        func observation(_ ids: [String], _ titles: [String: String], shown: (String) -> Bool) -> Observation {
+            var o = Observation()
+            o.tabIDs = ids
+            o.titles = ids.map { titles[$0] ?? "New Tab" }
+            o.displayed = ids.filter(shown)
+            return o
+        }
+        for _ in 0..<5000 {
+            let before = d.ids(pool)
+            var after = d.next(after: before)
+            after = after.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }   // ids are unique
+            var titles: [String: String] = [:]
+            for id in before + after where d.below(3) == 0 { titles[id] = ["a", "b", "New Tab"][d.below(3)] }
+            let pre = observation(before, titles) { _ in d.below(4) > 0 }
+            for id in after where d.below(4) == 0 { titles[id] = ["a", "c"][d.below(2)] }
+            let post = observation(after, titles) { _ in d.below(4) > 0 }
+            let full = SnapshotProperty.retitled(pre, post)
+            if SnapshotProperty.keptTheirTitles(pre, post) { #expect(full.isEmpty, "\(pre.tabIDs) → \(post.tabIDs)") }
+            if let few = SnapshotProperty.fewRetitled(pre, post) { #expect(few == full, "\(pre.tabIDs) → \(post.tabIDs)") }
+        }
+    }
+
+    /// D2's quick path: the tabs it skips are exactly those shown before under the same identifier.
+    @Test func theIdentityChecksQuickPathSkipsOnlyTabsShownBeforeUnderTheirIdentifier() {
+        var d = Draw(rng: Xoshiro256StarStar(seed: 41))
+        let pool = (0..<10).map { "t\($0)" }
+        var checked = 0
+        for _ in 0..<5000 {
+            var pre = Observation(), post = Observation()
+            pre.displayed = d.ids(pool)
+            pre.identifiers = pre.displayed.map { d.below(8) == 0 ? "x" + $0 : $0 }
+            post.displayed = d.next(after: pre.displayed).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            let ids = post.displayed.map { d.below(8) == 0 ? "x" + $0 : $0 }
+            guard let fresh = SnapshotProperty.newlyShown(pre, post, ids) else { continue }
+            checked += 1
+            var before: [String: String] = [:]
+            for (tab, id) in zip(pre.displayed, pre.snapshotIdentifiers) { before[tab] = id }
+            let needed = post.displayed.indices.filter { before[post.displayed[$0]] != ids[$0] }
+            #expect(fresh == needed, "\(pre.displayed) \(pre.snapshotIdentifiers) → \(post.displayed) \(ids)")
+        }
+        #expect(checked > 300, "the quick path was taken \(checked) times")
+    }
+}
