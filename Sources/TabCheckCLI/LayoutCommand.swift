@@ -50,7 +50,7 @@ enum LayoutCommand {
         if let svg { try InputFile.prepareOutput(svg, flag: "layout --svg") }
         print(LayoutDrawing.text(v, tabs: tabs), terminator: "")
         if let svg {
-            do { try Data(LayoutDrawing.svg(v, tabs: tabs).utf8).write(to: URL(fileURLWithPath: svg)) } catch {
+            do { try InputFile.writeOutput(Data(LayoutDrawing.svg(v, tabs: tabs).utf8), to: svg) } catch {
                 throw InputError("layout --svg: cannot write \(svg): \(InputFile.reason(error))")
             }
             print("wrote \(svg)")

@@ -95,6 +95,17 @@ extension CommandLinePropertyTests {
             k("A number too small for a float (1e-400) was refused without a field or place.", ["--replay", "schema.json", "--no-db"],
               files: [("schema.json", .text(#"{"format":"tabcheck-replay","compare":["production","reference"],"version":1,"actions":[{"newTab":{}},{"swipeChanged":{"tx":1e-400}}]}"#))],
               expect: (false, ["1e-400"])),
+            // The 6,000-case run of the final build (seed 400000): an output checked before the
+            // run created its folder, or a file through a dangling link, and a later check refused.
+            k("--junit inside .tabcheck made .tabcheck before --db was refused.", ["--db", "f1.json", "--junit", "./.tabcheck/failures"],
+              files: [("f1.json", .text("{}"))]),
+            k("--junit made .tabcheck before a dangling --db link was refused.", ["--junit", "./.tabcheck/failures", "--db", "f1"], "tabcheck-planted",
+              files: [("f1", .danglingLink)]),
+            k("--html through a dangling link created its target before --frames was refused.", ["--frames", "f1.json", "--html", "f2.json"],
+              files: [("f1.json", .fifo), ("f2.json", .danglingLink)]),
+            k("--html made .tabcheck before --frames holding a user's frame was refused.", ["--frames", "f1.json", "--html", "./.tabcheck/failures"],
+              "tabcheck-planted", files: [("f1.json", .folderHolding("frame-001.svg"))]),
+            k("--junit /dev/full after a run: the run's lines come before the error.", ["--junit", "/dev/full", "--json", "--time-limit", "2"]),
             k("A failure policy found was not saved.", ["policy", "--compare", "planted-f3,reference", "--sequences", "50", "--jobs", "1"], "tabcheck-planted"),
             // --json after a trap said 0 s and 0 steps/s.
             k("--json after a trap said 0 s and 0 steps/s.", ["--compare", "planted-trap,reference", "--sequences", "50", "--json"], "tabcheck-planted"),

@@ -85,33 +85,50 @@ public enum InputFile {
         }
     }
 
-    /// Makes sure `path` can be written before any work is done: creates its folder, refuses
-    /// a folder or an unwritable place (by opening it for writing; a file that did not exist
-    /// is removed again).
+    /// Makes sure `path` can be written before any work is done, and creates nothing (a usage
+    /// error found after this check must leave no folder or file behind, #36): refuses a
+    /// folder, a FIFO, a socket, a block device or an unwritable place. An existing file is
+    /// probed by opening it for writing; a new one (or a dangling link's target) needs its
+    /// nearest existing folder to be writable. `writeOutput` creates the folders when it writes.
     public static func prepareOutput(_ path: String, flag: String) throws(InputError) {
         try requireWorkingFolder(for: path, flag: flag)
-        let url = URL(fileURLWithPath: path)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw InputError("\(flag) \(path) is a folder; give a file name")
         }
-        let parent = url.deletingLastPathComponent().path
-        do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-            throw InputError("\(flag) \(path): cannot create its folder \(parent): \(reason(error))")
-        }
         // A report is a file: a FIFO would block the write (and this probe) until a reader
         // came, a socket or a block device is no place for one (#36).
         var st = stat()
-        if stat(path, &st) == 0, [S_IFIFO, S_IFSOCK, S_IFBLK].contains(st.st_mode & S_IFMT) {
-            let kind = st.st_mode & S_IFMT == S_IFIFO ? "a FIFO (named pipe)" : st.st_mode & S_IFMT == S_IFSOCK ? "a socket" : "a block device"
-            throw InputError("\(flag) \(path) is \(kind); give a file name")
+        if stat(path, &st) == 0 {
+            if [S_IFIFO, S_IFSOCK, S_IFBLK].contains(st.st_mode & S_IFMT) {
+                let kind = st.st_mode & S_IFMT == S_IFIFO ? "a FIFO (named pipe)" : st.st_mode & S_IFMT == S_IFSOCK ? "a socket" : "a block device"
+                throw InputError("\(flag) \(path) is \(kind); give a file name")
+            }
+            // O_NONBLOCK: whatever `path` became since the check, the probe never waits.
+            let fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK)
+            guard fd >= 0 else { throw InputError("\(flag) \(path) cannot be written: \(String(cString: strerror(errno)))") }
+            close(fd)
+            return
         }
-        let existed = FileManager.default.fileExists(atPath: path)
-        // O_NONBLOCK: whatever `path` became since the check, the probe never waits.
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, 0o644)
-        guard fd >= 0 else { throw InputError("\(flag) \(path) cannot be written: \(String(cString: strerror(errno)))") }
-        close(fd)
-        if !existed { unlink(path) }
+        // Not there: the file is created by the write, through a dangling link at its target.
+        var target = URL(fileURLWithPath: path)
+        if let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            target = URL(fileURLWithPath: dest, relativeTo: target.deletingLastPathComponent())
+        }
+        var folder = target.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        guard isDir.boolValue else { throw InputError("\(flag) \(path): cannot create its folder: \(folder.path) is a file") }
+        guard access(folder.path, W_OK | X_OK) == 0 else {
+            throw InputError("\(flag) \(path) cannot be written: \(folder.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes an output `prepareOutput` checked, creating its folders first.
+    public static func writeOutput(_ data: Data, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: path))
     }
 
     /// Makes sure `path` is a writable folder, or that it can be created (its nearest

@@ -67,8 +67,7 @@ extension CheckCommand {
     func writeJUnit(_ e: Ending) -> Bool {
         guard let path = options.junit else { return true }
         do {
-            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-            try Data(junit(e).utf8).write(to: URL(fileURLWithPath: path))
+            try InputFile.writeOutput(Data(junit(e).utf8), to: path)
             return true
         } catch {
             warn("could not write --junit \(path): \(InputFile.reason(error))")
@@ -123,7 +122,7 @@ extension CheckCommand {
         var ok = true
         if let path = options.html {
             do {
-                try Data(report.page().utf8).write(to: URL(fileURLWithPath: path))
+                try InputFile.writeOutput(Data(report.page().utf8), to: path)
                 say("wrote the report \(path)\(report.records.isEmpty ? "" : " (\(report.records.count) frames)")")
             } catch { warn("could not write --html \(path): \(InputFile.reason(error))"); ok = false }
         }
