@@ -106,6 +106,13 @@ extension CommandLinePropertyTests {
             k("--html made .tabcheck before --frames holding a user's frame was refused.", ["--frames", "f1.json", "--html", "./.tabcheck/failures"],
               "tabcheck-planted", files: [("f1.json", .folderHolding("frame-001.svg"))]),
             k("--junit /dev/full after a run: the run's lines come before the error.", ["--junit", "/dev/full", "--json", "--time-limit", "2"]),
+            // The fresh-eyes audit of the fixed build: links that lead nowhere were found only after the run.
+            k("--html through a dangling link failed after the whole run.", ["--html", "l.html", "--sequences", "20", "--no-db"],
+              files: [("l.html", .danglingLink)], expect: (false, ["l.html"])),
+            k("--junit through a looping link failed after the whole run.", ["--junit", "l", "--sequences", "20", "--no-db"],
+              files: [("l", .loopingLink)], expect: (false, ["l"])),
+            k("--html in a folder that is a dangling link failed after the run, with a wrong reason.", ["--html", "p/r.html", "--sequences", "20", "--no-db"],
+              files: [("p", .danglingLink)], expect: (false, ["p"])),
             k("A failure policy found was not saved.", ["policy", "--compare", "planted-f3,reference", "--sequences", "50", "--jobs", "1"], "tabcheck-planted"),
             // --json after a trap said 0 s and 0 steps/s.
             k("--json after a trap said 0 s and 0 steps/s.", ["--compare", "planted-trap,reference", "--sequences", "50", "--json"], "tabcheck-planted"),

@@ -110,15 +110,21 @@ public enum InputFile {
             close(fd)
             return
         }
-        // Not there: the file is created by the write, through a dangling link at its target.
-        var target = URL(fileURLWithPath: path)
-        if let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-            target = URL(fileURLWithPath: dest, relativeTo: target.deletingLastPathComponent())
+        // Not there: the write creates it, and its folders. A link that leads nowhere (dangling,
+        // or a loop), as the path or as one of its folders, would fail only then, after the run:
+        // refused now, as --frames and --db refuse theirs.
+        var lst = stat()
+        if lstat(path, &lst) == 0 {
+            throw InputError("\(flag) \(path) is a symbolic link to something that does not exist (or a loop of links); remove it or point it at a file")
         }
-        var folder = target.deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), folder.path != "/" {
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while stat(folder.path, &st) != 0, folder.path != "/" {
+            if lstat(folder.path, &lst) == 0 {
+                throw InputError("\(flag) \(path): its folder \(folder.path) is a symbolic link to something that does not exist (or a loop of links)")
+            }
             folder = folder.deletingLastPathComponent()
         }
+        isDir = ObjCBool(st.st_mode & S_IFMT == S_IFDIR)
         guard isDir.boolValue else { throw InputError("\(flag) \(path): cannot create its folder: \(folder.path) is a file") }
         guard access(folder.path, W_OK | X_OK) == 0 else {
             throw InputError("\(flag) \(path) cannot be written: \(folder.path): \(String(cString: strerror(errno)))")
