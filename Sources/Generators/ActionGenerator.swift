@@ -33,7 +33,7 @@ public struct GeneratorConfig: Sendable {
     public static let defaultWeights: [ActionKind: Int] = [
         .willAppear: 2, .newTab: 12, .closeDisplayed: 6, .closeID: 2, .closeAll: 1, .setQuery: 6,
         .search: 3, .setTitle: 6, .move: 4, .select: 3, .reopen: 3, .setViewport: 3, .swipeBegan: 5,
-        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 4, .interactiveMove: 6,
+        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 2, .interactiveMove: 3,
     ]
 }
 

@@ -4,22 +4,27 @@ import Checker
 /// the reference: what `tabcheck`, the tests and the benchmarks run. A package checking its
 /// own view-model needs none of this (nor TabModel): it imports Checker or TabGridTesting.
 extension DriverFactory {
-    /// TabModel's `TabGrid`, the production view-model.
+    /// TabModel's `TabGrid`, the production view-model, checked on both views it can feed:
+    /// batch updates (F10) and a diffable data source with the interactive movement (D1–D5).
     public static let production: DriverFactory = {
-        var f = DriverFactory(name: "production", summary: "TabModel.TabGrid, the production view-model") { TabModelDriver(viewport: $0) }
+        var f = DriverFactory(name: "production", summary: "TabModel.TabGrid, the production view-model (batch updates and a diffable data source)",
+                              capabilities: TabModelDriver.capabilities) {
+            TabModelDriver(viewport: $0)
+        }
         f.recipe = .type(TabModelDriver.self, name: f.name, summary: f.summary)
         return f
     }()
 
-    /// The same model feeding a diffable data source (#37, D1–D5): snapshots of item
-    /// identifiers, reconfigures, and the user's reorder heard through `didReorder`.
-    public static let productionDiffable = DriverFactory(
-        name: "production-diffable", summary: "TabModel.TabGrid feeding a diffable data source (D1–D5)", capabilities: Capability.withDiffable
-    ) { TabModelDriver(viewport: $0, view: .diffable) }
+    /// The same model checked on batch updates alone, as `production` was before #37: no
+    /// snapshot, reorder or interactive movement drawn or judged.
+    public static let productionBatch = DriverFactory(
+        name: "production-batch", summary: "TabModel.TabGrid feeding batch updates only (no diffable data source, no movement)",
+        capabilities: Capability.all
+    ) { TabModelDriver(viewport: $0, view: .batch) }
 
     /// The built-in drivers. Add yours (or pass a factory to `Runner`) to compare a
     /// refactored view-model against the current one.
-    public static let builtIn: [DriverFactory] = [.production, .productionDiffable, .reference]
+    public static let builtIn: [DriverFactory] = [.production, .productionBatch, .reference]
 
     public static func named(_ name: String) -> DriverFactory? { builtIn.first { $0.name == name } }
 }

@@ -7,14 +7,17 @@ import TabModel
 /// Drives the production `TabGrid`.
 public struct TabModelDriver: CheckableDriver {
     public var grid: TabGrid
-    /// Which view the model feeds: batch updates (F10), or a diffable data source (D1–D5).
+    /// Which view the model feeds: batch updates (F10) alone, or a diffable data source too (D1–D5).
     public enum View: Sendable { case batch, diffable }
     public let view: View
     var saved: Data?
     /// Shared by copies of the driver: it is the disk the sessions are saved to.
     let files = CrashSafeSaves()
 
-    public init(viewport: ViewportSpec) { self.init(viewport: viewport, view: .batch) }
+    /// Both views: batch updates and a diffable data source, with the interactive movement.
+    public static var capabilities: Set<Capability> { Capability.withDiffable }
+
+    public init(viewport: ViewportSpec) { self.init(viewport: viewport, view: .diffable) }
 
     public init(viewport: ViewportSpec, view: View) {
         grid = TabGrid(viewport: viewport.production, ids: .sequential(prefix: "t"))

@@ -57,7 +57,7 @@ struct CheckCommand {
     func run() throws(InputError) -> Int32 {
         // A run that would check nothing is not a PASS (#36): every property named is skipped.
         if options.propertiesGiven, runner.checkedProperties.isEmpty, let why = runner.skippedDescription {
-            throw InputError("--property: nothing would be checked — \(why), which \(options.compare.joined(separator: " or ")) lacks\(why.contains("diffable") ? " (production-diffable feeds a diffable data source)" : "")")
+            throw InputError("--property: nothing would be checked — \(why), which \(options.compare.joined(separator: " or ")) lacks\(why.contains("diffable") ? " (production feeds a diffable data source; production-batch does not)" : "")")
         }
         // Every output place is checked before any work, so a long run cannot end unsaved.
         if let junit = options.junit { try InputFile.prepareOutput(junit, flag: "--junit") }

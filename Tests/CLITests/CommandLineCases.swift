@@ -50,7 +50,7 @@ enum CommandLineGen {
     static let words = ["", " ", "-", "--", "--json", "x", "nope", "production", "reference", "production,reference",
                         "reference,production", "spec", "duckduckgo-ios", "mapping", "mapping,session", "1/2", "2/2", "0/0", "é", "\u{0}",
                         String(repeating: "a", count: 300), "a\nb", "planted-f3,reference", "planted-trap,reference",
-                        "production-diffable,reference", "snapshot", "movement", "snapshot,movement", "mapping,,filter"]
+                        "production-batch,reference", "snapshot", "movement", "snapshot,movement", "mapping,,filter"]
     /// Flags that take a value, with the kind of value they take.
     static let valued: [(flag: String, kind: String)] = [
         ("--seed", "n"), ("--sequence-seed", "n"), ("--sequences", "n"), ("--max-steps", "n"), ("--time-limit", "n"),

@@ -111,21 +111,13 @@ import Testing
         }
     }
 
-    /// The production model feeding a diffable data source passes.
-    @Test func productionDiffablePasses() {
-        var config = Campaign.Config()
-        config.sequences = 400
-        let result = Campaign(runner: Runner(implementation: .productionDiffable), config: config).run()
-        #expect(result.found == nil, "\(result.found.map { "\($0.shrunkFailure): \($0.shrunk)" } ?? "")")
-    }
-
     /// The Swift Testing API checks a diffable driver as the CLI does: a planted D3 bug is
     /// recorded at the call site; the production model passes.
     @Test func theSwiftTestingAPIChecksTheDiffableView() async {
         await withKnownIssue {
             _ = await GridCheck.expectAgreement(Self.factory(.noReconfigure), budget: .sequences(300), properties: Property.allCases, isolated: false)
         } matching: { $0.comments.map(\.rawValue).joined().contains("snapshot broke rule D3") }
-        let found = await GridCheck.expectAgreement(.productionDiffable, budget: .sequences(100), properties: Property.allCases, isolated: false)
+        let found = await GridCheck.expectAgreement(.production, budget: .sequences(100), properties: Property.allCases, isolated: false)
         #expect(found == nil)
     }
 

@@ -19,7 +19,7 @@ import Testing
     @Test func everyActionKindRuns() {
         let r = Self.result
         #expect(r.found == nil)
-        // The kinds the default drivers have: the diffable view's are drawn by `diffable` below.
+        // The kinds the default drivers have (since #37, every kind).
         for kind in ActionKind.allCases where Runner().capabilities.allows(kind) {
             #expect((r.coverage.kinds[kind] ?? 0) >= 50, "action kind \(kind.rawValue) ran only \(r.coverage.kinds[kind] ?? 0) times")
         }
@@ -51,21 +51,12 @@ import Testing
         #expect(reached >= floor, "situation '\(s.rawValue)' reached \(reached) times on large grids, under its floor of \(floor)\n\(Self.largeGrids.table())")
     }
 
-    /// The diffable data source and the interactive movement (#37): a campaign of
-    /// `production-diffable`, which draws `reorder` and the movement.
-    static let diffable: Campaign.Result = {
-        var c = Campaign.Config()
-        c.seed = 1
-        c.sequences = 200
-        c.shrinkTime = 10
-        return Campaign(runner: Runner(implementation: .productionDiffable), config: c).run()
-    }()
-
+    /// The diffable data source and the interactive movement (#37), which the default
+    /// campaign draws since `production` feeds both views.
     @Test(arguments: Coverage.Situation.allCases.filter { Coverage.Situation.diffableFloors[$0] != nil })
-    func theDiffableCampaignReachesTheSituationOftenEnough(_ s: Coverage.Situation) {
-        #expect(Self.diffable.found == nil)
-        let reached = Self.diffable.coverage.situations[s] ?? 0, floor = Coverage.Situation.diffableFloors[s]!
-        #expect(reached >= floor, "situation '\(s.rawValue)' reached \(reached) times in the diffable campaign, under its floor of \(floor)\n\(Self.diffable.coverage.table())")
+    func theCampaignReachesTheDiffableSituationOftenEnough(_ s: Coverage.Situation) {
+        let reached = Self.result.coverage.situations[s] ?? 0, floor = Coverage.Situation.diffableFloors[s]!
+        #expect(reached >= floor, "situation '\(s.rawValue)' reached \(reached) times, under its floor of \(floor)\n\(Self.result.coverage.table())")
     }
 
     @Test func everySituationHasItsFloor() {

@@ -112,5 +112,5 @@ public struct DriverFactory: Sendable {
 
     /// The names of this repository's own drivers: generated regression tests address them
     /// as `DriverFactory.named(…)!` (ProductionDriver).
-    public static let builtInNames = ["production", "production-diffable", "reference"]
+    public static let builtInNames = ["production", "production-batch", "reference"]
 }
