@@ -48,10 +48,17 @@ public struct SimulatedDiffableDataSource: Sendable {
     static let quickLimit = 8
 
     /// The change when `snapshot` is the items with some removed, or with a few inserted that
-    /// they do not hold, the order of the rest kept — what most steps give (nil otherwise:
-    /// `fullApply` decides). O(n) with no hashing; the same change `fullApply` computes.
+    /// they do not hold, the order of the rest kept, or the items with a short run of them
+    /// reordered — what most steps give (nil otherwise: `fullApply` decides). O(n) with no
+    /// hashing; the same change `fullApply` computes (the longest run kept in order through a
+    /// reordered middle is the common prefix, the middle's own and the common suffix).
     func quickChange(to snapshot: [String]) -> Change? {
-        if snapshot.count == items.count { return snapshot == items ? Change() : nil }
+        if snapshot.count == items.count {   // a reordering of a few neighbouring items, or none
+            let r = ChangedMiddle.of(items, snapshot)
+            guard !r.isEmpty else { return Change() }
+            guard r.count <= 2 * Self.quickLimit, ChangedMiddle.isPermutation(items[r], snapshot[r]) else { return nil }
+            return Change(moved: Self.moved(from: Array(items[r]), to: Array(snapshot[r])))
+        }
         var extra: [String] = []
         var i = 0, j = 0
         if snapshot.count < items.count {   // removals: `snapshot` is a subsequence of the items
@@ -97,9 +104,14 @@ public struct SimulatedDiffableDataSource: Sendable {
     /// The items kept whose relative order changed: those off a longest run kept in order.
     static func moved(from old: [String], to new: [String]) -> [String] {
         guard old != new else { return [] }
-        var position: [String: Int] = [:]
-        for (i, id) in old.enumerated() { position[id] = i }
-        let order = new.map { position[$0]! }
+        let order: [Int]
+        if old.count <= 2 * quickLimit {   // a short run (the quick path's): looked up without hashing
+            order = new.map { old.firstIndex(of: $0)! }
+        } else {
+            var position: [String: Int] = [:]
+            for (i, id) in old.enumerated() { position[id] = i }
+            order = new.map { position[$0]! }
+        }
         // Longest increasing subsequence of `order` (patience sorting), kept as indices into `new`.
         var tails: [Int] = [], previous = [Int](repeating: -1, count: order.count)
         for (i, p) in order.enumerated() {
@@ -108,9 +120,9 @@ public struct SimulatedDiffableDataSource: Sendable {
             if lo > 0 { previous[i] = tails[lo - 1] }
             if lo == tails.count { tails.append(i) } else { tails[lo] = i }
         }
-        var kept = Set<Int>()
+        var kept = [Bool](repeating: false, count: new.count)
         var k = tails.last ?? -1
-        while k >= 0 { kept.insert(k); k = previous[k] }
-        return new.indices.filter { !kept.contains($0) }.map { new[$0] }
+        while k >= 0 { kept[k] = true; k = previous[k] }
+        return new.indices.filter { !kept[$0] }.map { new[$0] }
     }
 }

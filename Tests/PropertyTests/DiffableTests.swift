@@ -100,10 +100,10 @@ import Testing
     /// Each planted bug is found in a campaign against the reference and shrunk to a few steps.
     @Test(arguments: Planted.Bug.allCases) func aPlantedDiffableBugIsFound(_ bug: Planted.Bug) {
         var config = Campaign.Config()
-        config.sequences = 600
+        config.sequences = 2000   // a campaign stops at its first failure: most take a few dozen
         config.shrinkTime = 20
         let found = Campaign(runner: Runner(implementation: Self.factory(bug)), config: config).run().found
-        #expect(found != nil, "\(bug) was not found in 600 sequences")
+        #expect(found != nil, "\(bug) was not found in 2000 sequences")
         if let found {
             #expect(found.shrunk.count <= 6, "\(bug): shrunk to \(found.shrunk.count) steps: \(found.shrunk)")
             let v = found.shrunkFailure.violation

@@ -15,10 +15,20 @@ import Testing
         mutating func ids(_ pool: [String]) -> [String] { pool.filter { _ in below(3) > 0 } }
         /// Another list from `items`: some removed, a few inserted (new or repeated), maybe moved.
         mutating func next(after items: [String]) -> [String] {
+            if below(4) == 0, items.count > 1 { return reordered(items) }
             var out = items.filter { _ in below(4) > 0 }
             for _ in 0..<below(3) { out.insert("n\(below(14))", at: below(out.count + 1)) }
             if below(5) == 0, out.count > 1 { out.swapAt(below(out.count), below(out.count)) }
             return below(6) == 0 ? items : out
+        }
+
+        /// `items` with one moved (a move, the user's drag), and maybe two swapped too.
+        mutating func reordered(_ items: [String]) -> [String] {
+            var out = items
+            let moved = out.remove(at: below(out.count))
+            out.insert(moved, at: below(out.count + 1))
+            if below(3) == 0 { out.swapAt(below(out.count), below(out.count)) }
+            return out
         }
     }
 
@@ -62,6 +72,43 @@ import Testing
             let full = SnapshotProperty.retitled(pre, post)
             if SnapshotProperty.keptTheirTitles(pre, post) { #expect(full.isEmpty, "\(pre.tabIDs) → \(post.tabIDs)") }
             if let few = SnapshotProperty.fewRetitled(pre, post) { #expect(few == full, "\(pre.tabIDs) → \(post.tabIDs)") }
+        }
+    }
+
+    /// The reference's one cache (a new tab's lowered title) gives what lowering the title does,
+    /// for that title and for random others.
+    @Test func theReferencesCachedLoweringIsTheLowering() {
+        var choices = Choices(seed: 42)
+        let titles = ["New Tab", "new tab", "NEW TAB", "New Tab ", "New Tab\u{0}", ""] + (0..<300).map { _ in Values.title.run(&choices) }
+        for t in titles { #expect(LoweredCharacter.lowered(t) == LoweredCharacter.computeLowered(t), "\(t.debugDescription)") }
+        #expect(RefTab(id: "t1", title: "New Tab").lowered == LoweredCharacter.computeLowered("New Tab"))
+    }
+
+    /// The reference's character comparison (bytes for ASCII, `Character ==` otherwise) is
+    /// `Character ==` on every pair: canonical equivalents, CR LF, NUL and random title characters.
+    @Test func theReferencesCharacterComparisonIsCharacterEquality() {
+        var choices = Choices(seed: 43)
+        var pool: [Character] = ["K", "\u{212A}", "k", "é", "e\u{301}", "\r\n", "\n", "\r", "\u{0}", "a", "A", "Å", "\u{212B}", "🇫🇷", "ß"]
+        for _ in 0..<80 { pool += Array(Values.title.run(&choices)) }
+        let lowered = pool.map(LoweredCharacter.init)
+        var wrong: [String] = []
+        for i in pool.indices {
+            for j in pool.indices where (lowered[i] == lowered[j]) != (pool[i] == pool[j]) { wrong.append("\(pool[i].debugDescription) \(pool[j].debugDescription)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(lowered[0] == lowered[1] && lowered[3] == lowered[4] && lowered[5] != lowered[6])   // K = Kelvin sign, é = e + ´, CR LF ≠ LF
+    }
+
+    /// The tabs a step closed (`StepFacts.gone`), told by its quick paths (appended, inserted,
+    /// removed, a few reordered), are those of before not open after; `sameSet` is `Set ==`.
+    @Test func goneAndSameSetAreTheirFromScratchDefinitions() {
+        var d = Draw(rng: Xoshiro256StarStar(seed: 44))
+        let pool = (0..<10).map { "n\($0)" }
+        for _ in 0..<5000 {
+            let before = d.ids(pool)
+            let after: [String] = d.next(after: before).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }   // ids are unique
+            #expect(StepFacts.gone(from: before, to: after) == before.filter { !after.contains($0) }, "\(before) → \(after)")
+            #expect(before.sameSet(as: after) == (Set(before) == Set(after)), "\(before) \(after)")
         }
     }
 

@@ -86,7 +86,7 @@ public struct ReopenProperty: StepProperty {
             if p.closedCount != 0 { return Violation(Self.name, "U1", "a restore must clear the reopen history") }
         default:
             if !gone.isEmpty && limit > 0 {
-                if Set(p.newestClosed) != Set(gone) {
+                if !p.newestClosed.sameSet(as: gone) {
                     return Violation(Self.name, "U1", "closing \(gone) must record them as the newest entry, got \(p.newestClosed)")
                 }
                 if p.closedCount != min(limit, pre.closedCount + 1) {

@@ -53,12 +53,21 @@ public struct SnapshotProperty: StepProperty {
     }
 
     /// The places in `post.displayed` of the tabs `pre` did not show, when the step only hid
-    /// tabs or only showed some, the others in their order under their identifiers — only
+    /// tabs or only showed some, the others in their order under their identifiers, or only
+    /// reordered a few neighbours, each under its identifier — only
     /// those are new to D2 (`identity` holds `pre`'s); nil otherwise (every tab is compared).
     static func newlyShown(_ pre: Observation, _ post: Observation, _ ids: [String]) -> [Int]? {
         let (a, b, was) = (pre.displayed, post.displayed, pre.snapshotIdentifiers)
         guard was.count == a.count, ids.count == b.count else { return nil }
         var i = 0, j = 0, out: [Int] = []
+        if a.count == b.count, a != b {   // a reorder: the tabs of the changed middle, each under its old identifier
+            let r = Self.union(ChangedMiddle.of(a, b), ChangedMiddle.of(was, ids))
+            guard r.count <= 2 * few else { return nil }
+            for k in r {
+                guard let i = a[r].firstIndex(of: b[k]), was[i] == ids[k] else { return nil }
+            }
+            return []
+        }
         if b.count <= a.count {
             for (k, tab) in a.enumerated() where j < b.count && b[j] == tab {
                 if ids[j] != was[k] { return nil }
@@ -77,6 +86,11 @@ public struct SnapshotProperty: StepProperty {
         return i == a.count ? out : nil
     }
 
+    /// The smallest range holding both.
+    static func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        a.isEmpty ? b : b.isEmpty ? a : min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    }
+
     /// D3: exactly the tabs displayed before and after whose title changed are reconfigured.
     func reconfigures(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let asked = f.outcome.reconfigured ?? []
@@ -91,7 +105,7 @@ public struct SnapshotProperty: StepProperty {
             for (tab, id) in zip(post.displayed, post.snapshotIdentifiers) { tabOf[id] = tab }
             got = asked.map { tabOf[$0] ?? "an identifier not in the snapshot (\($0))" }
         }
-        guard Set(got) != Set(expected) || got.count != expected.count else { return nil }
+        guard !got.sameSet(as: expected) || got.count != expected.count else { return nil }
         return Violation(Self.name, "D3", "reconfigured \(got.isEmpty ? "nothing" : "\(got)"); the displayed tabs whose title changed are \(expected.isEmpty ? "none" : "\(expected)")")
     }
 
@@ -125,13 +139,23 @@ public struct SnapshotProperty: StepProperty {
 
     /// Whether every tab open before and after the step kept its title, told by one merge pass
     /// when the step only removed tabs or only inserted some, the others' order kept (a close,
-    /// a new tab, a reopen: most steps that change tabs); false when it cannot tell. Then
+    /// a new tab, a reopen: most steps that change tabs), or reordered a few neighbours (a
+    /// move, the user's drag); false when it cannot tell. Then
     /// nothing is to be reconfigured, without the sets `reconfigures` builds. (Ids are unique:
     /// `mapping`, checked first, says so.)
     static func keptTheirTitles(_ pre: Observation, _ post: Observation) -> Bool {
         let (a, b) = (pre.tabIDs, post.tabIDs)
         guard pre.titles.count == a.count, post.titles.count == b.count else { return false }
         var i = 0, j = 0
+        if a.count == b.count, a != b {   // a reorder: the titles outside the changed middle, then in it
+            let r = ChangedMiddle.of(a, b)
+            guard r.count <= 2 * few else { return false }
+            for k in a.indices where !r.contains(k) && pre.titles[k] != post.titles[k] { return false }
+            for k in r {
+                guard let i = a[r].firstIndex(of: b[k]), pre.titles[i] == post.titles[k] else { return false }
+            }
+            return true
+        }
         if b.count <= a.count {
             for (k, id) in a.enumerated() where j < b.count && b[j] == id {
                 if pre.titles[k] != post.titles[j] { return false }
