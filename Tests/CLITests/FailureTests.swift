@@ -81,15 +81,17 @@ import Testing
     @Test func twoBytesFindsGetTwoFiles() throws {
         let dir = Tool.scratch("bytes")
         let corpus = dir.appendingPathComponent("corpus")
-        try #require(try Tool.tabcheck.run(["corpus", corpus.path, "60"]).status == 0)
+        // Two of the first 122 seed inputs fail (47 and 121) since production's choice stream
+        // draws reorders and the interactive movement too (#37); 60 held one.
+        try #require(try Tool.tabcheck.run(["corpus", corpus.path, "200"]).status == 0)
         var names: [String] = []
-        for i in 0..<60 where names.count < 2 {
+        for i in 0..<200 where names.count < 2 {
             let r = try Tool.planted.run(Self.planted + ["--bytes", corpus.appendingPathComponent("seed-\(i)").path, "--shrink-time", "1"], cwd: dir)
             if r.status == 1, let line = r.stdout.split(separator: "\n").first(where: { $0.hasPrefix("@Test func ") }) {
                 if !names.contains(String(line)) { names.append(String(line)) }
             }
         }
-        try #require(names.count == 2, "fewer than two distinct failing inputs among 60")
+        try #require(names.count == 2, "fewer than two distinct failing inputs among 200")
         #expect(!names.contains { $0.contains("0x0") })
         #expect(jsonFiles(dir.appendingPathComponent(".tabcheck/failures")).count == 2)
     }

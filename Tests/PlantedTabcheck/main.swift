@@ -128,10 +128,12 @@ default: []
 }
 
 TabCheck.main(drivers: [
-    DriverFactory(name: "planted-f3", summary: "production with the tutorial's F3 bug (closes tabs[i])") {
+    // Production's capabilities (both views), so a seed input `tabcheck corpus` wrote for
+    // production's choice stream means the same actions to it (`--bytes`).
+    DriverFactory(name: "planted-f3", summary: "production with the tutorial's F3 bug (closes tabs[i])", capabilities: TabModelDriver.capabilities) {
         ClosesTabsIndex(base: TabModelDriver(viewport: $0))
     },
-    DriverFactory(name: "planted-f3-slow", summary: "the same, 5 ms per action (shrinking takes seconds)") {
+    DriverFactory(name: "planted-f3-slow", summary: "the same, 5 ms per action (shrinking takes seconds)", capabilities: TabModelDriver.capabilities) {
         ClosesTabsIndex(base: TabModelDriver(viewport: $0), delay: 5_000)
     },
     DriverFactory(name: "planted-trap", summary: "production that traps (index out of range) closing the last of 3+ displayed tabs") {
