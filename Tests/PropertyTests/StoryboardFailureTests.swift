@@ -34,7 +34,7 @@ import Testing
                                    seed: "0x1", sequences: 1, steps: actions.count, elapsed: 0, properties: runner.properties)
         s.reproduce = ["tabcheck --replay x.json"]
         s.replayFile = "x.json"
-        s.regressionTest = "@Test func regression() {}"
+        s.regressionTest = "@Test func regression() {\n\t#expect(a < b)\n}"
         return HTMLReport(summary: s, records: HTMLReport.records(actions, runner), coverage: nil)
     }
 
@@ -54,6 +54,8 @@ import Testing
         let card = page.range(of: "id=\"failure\"")!.lowerBound, strip = page.range(of: "id=\"storyboard\"")!.lowerBound
         #expect(card < strip)
         #expect(page.contains("x.json") && page.contains("@Test func regression()"))
+        // The regression test pastes: its lines and tabs stay, its markup is escaped (#39).
+        #expect(page.contains("@Test func regression() {\n\t#expect(a &lt; b)\n}") && !page.contains("\\u{a}"))
     }
 
     @Test func hiddenAndRemovedTabsAreShown() {

@@ -100,7 +100,7 @@ extension HTMLReport {
         if let file = summary.replayFile { h += "<li>replay file: <code>\(xml(file))</code></li>" }
         h += "</ul>"
         if let test = summary.regressionTest {
-            h += "<details open=\"open\"><summary>Regression test (paste into one of your test files)</summary><pre>\(xml(test))</pre></details>"
+            h += "<details open=\"open\"><summary>Regression test (paste into one of your test files)</summary><pre>\(xmlLines(test))</pre></details>"
         }
         return h + "</div>\n"
     }

@@ -242,6 +242,14 @@ package func xml(_ s: String) -> String {
     return out
 }
 
+/// Text of several lines for a `<pre>` (the regression test, to paste): as `xml`, its line
+/// breaks and tabs kept as they are (#39: they printed as `\u{a}`).
+package func xmlLines(_ s: String) -> String {
+    s.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.split(separator: "\t", omittingEmptySubsequences: false).map { xml(String($0)) }.joined(separator: "\t")
+    }.joined(separator: "\n")
+}
+
 /// A title or query as shown on screen: control characters (and the two noncharacters XML
 /// cannot hold either) visible as `\u{…}`.
 func display(_ s: String) -> String {
