@@ -33,7 +33,9 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --finals) finals_out="$2"; shift 2 ;;
     --property) properties=(--property "$2"); shift 2 ;;
-    --catalogue) catalogue="$2"; shift 2 ;;
+    # Made absolute: the patches are applied from inside the scratch copy (a relative folder
+    # made every mutant "does not apply").
+    --catalogue) catalogue="$(cd "$2" 2>/dev/null && pwd)" || { echo "mutation-score: --catalogue $2: no such folder" >&2; exit 2; }; shift 2 ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "mutation-score: unknown flag $1" >&2; exit 2 ;;
     *) only+=("$1"); shift ;;
