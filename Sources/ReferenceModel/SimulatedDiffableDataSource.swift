@@ -106,7 +106,7 @@ public struct SimulatedDiffableDataSource: Sendable {
         guard old != new else { return [] }
         let order: [Int]
         if old.count <= 2 * quickLimit {   // a short run (the quick path's): looked up without hashing
-            order = new.map { old.firstIndex(of: $0)! }
+            order = new.map { old.lastIndex(of: $0)! }   // the last of repeats, as the dictionary keeps
         } else {
             var position: [String: Int] = [:]
             for (i, id) in old.enumerated() { position[id] = i }
