@@ -93,6 +93,26 @@ import Testing
         #expect(!page.contains(">L5<") && !page.contains(">F1<"), "rules it does not implement are not")
     }
 
+    /// A model that starts with one id twice fails `mapping` before the first step, even
+    /// without the oracle (every later check takes a step's "before" ids to be unique).
+    @Test func aModelThatStartsWithRepeatedIdsFailsBeforeTheFirstStep() throws {
+        struct StartsWithTwins: GridDriver {
+            var base: TabModelDriver
+            init(viewport: ViewportSpec) { base = TabModelDriver(viewport: viewport); _ = base.apply(.newTab) }
+            mutating func apply(_ action: Action) -> StepOutcome { base.apply(action) }
+            func observe() -> Observation {
+                var o = base.observe()
+                o.tabIDs += o.tabIDs; o.titles += o.titles
+                return o
+            }
+            func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+        }
+        let runner = Runner(implementation: DriverFactory(name: "twins", summary: "") { StartsWithTwins(viewport: $0) },
+                            properties: [.mapping])
+        let f = try #require(runner.run(.actions([.newTab])).failure)
+        #expect(f.step == 0 && f.violation.property == .mapping && f.violation.message.contains("not unique"), "\(f)")
+    }
+
     @Test func driversThatStartApartFailBeforeTheFirstStep() throws {
         let runner = Runner(implementation: DriverFactory(name: "starts-with-a-tab", summary: "") { StartsWithATab(viewport: $0) })
         let out = runner.run(.actions([.newTab, .closeAll]))

@@ -216,8 +216,13 @@ struct RunLoop {
         return Differential.compare(implOut, implPost.masked(to: compared), refOut, refPost.masked(to: compared), a, b)
     }
 
-    /// The differential property on the two drivers' states before any step (step 0).
+    /// Before any step (step 0): the implementation's tab ids are unique (`mapping`, whose
+    /// later checks and the quick paths take it for granted of a step's "before"), then the
+    /// differential property on the two drivers' states.
     func compareInitialStates() -> Violation? {
+        if runner.checkedProperties.contains(MappingProperty.name), Set(implObs.tabIDs).count != implObs.tabIDs.count {
+            return Violation(MappingProperty.name, "F", "tab ids are not unique before the first step: \(implObs.tabIDs)")
+        }
         guard differential else { return nil }
         let (a, b) = (runner.implementation.name, runner.oracle.name)
         if comparesEverything { return Differential.compare(StepOutcome(), implObs, StepOutcome(), refObs, a, b) }
