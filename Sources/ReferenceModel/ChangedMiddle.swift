@@ -3,6 +3,10 @@
 /// reorders a few, changes only this much of a long list; the quick paths of the diffable view
 /// (`SimulatedDiffableDataSource`, the `snapshot` property) look at it alone.
 public enum ChangedMiddle {
+    /// The longest run the quick paths compare element by element (O(m²), no hashing); a
+    /// longer one goes to the full computation with sets.
+    public static let shortRun = 16
+
     /// The differing range of `a` and `b` (`a.count == b.count`); it covers the indices where
     /// they differ, and every index outside it holds the same element in both.
     @inlinable public static func of<T: Equatable>(_ a: [T], _ b: [T]) -> Range<Int> {

@@ -56,7 +56,7 @@ public struct SimulatedDiffableDataSource: Sendable {
         if snapshot.count == items.count {   // a reordering of a few neighbouring items, or none
             let r = ChangedMiddle.of(items, snapshot)
             guard !r.isEmpty else { return Change() }
-            guard r.count <= 2 * Self.quickLimit, ChangedMiddle.isPermutation(items[r], snapshot[r]) else { return nil }
+            guard r.count <= ChangedMiddle.shortRun, ChangedMiddle.isPermutation(items[r], snapshot[r]) else { return nil }
             return Change(moved: Self.moved(from: Array(items[r]), to: Array(snapshot[r])))
         }
         var extra: [String] = []
@@ -105,7 +105,7 @@ public struct SimulatedDiffableDataSource: Sendable {
     static func moved(from old: [String], to new: [String]) -> [String] {
         guard old != new else { return [] }
         let order: [Int]
-        if old.count <= 2 * quickLimit {   // a short run (the quick path's): looked up without hashing
+        if old.count <= ChangedMiddle.shortRun {   // a short run (the quick path's): looked up without hashing
             order = new.map { old.lastIndex(of: $0)! }   // the last of repeats, as the dictionary keeps
         } else {
             var position: [String: Int] = [:]

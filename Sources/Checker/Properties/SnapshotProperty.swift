@@ -62,7 +62,7 @@ public struct SnapshotProperty: StepProperty {
         var i = 0, j = 0, out: [Int] = []
         if a.count == b.count, a != b {   // a reorder: the tabs of the changed middle, each under its old identifier
             let r = Self.union(ChangedMiddle.of(a, b), ChangedMiddle.of(was, ids))
-            guard r.count <= 2 * few else { return nil }
+            guard r.count <= ChangedMiddle.shortRun else { return nil }
             for k in r {
                 guard let i = a[r].firstIndex(of: b[k]), was[i] == ids[k] else { return nil }
             }
@@ -149,7 +149,7 @@ public struct SnapshotProperty: StepProperty {
         var i = 0, j = 0
         if a.count == b.count, a != b {   // a reorder: the titles outside the changed middle, then in it
             let r = ChangedMiddle.of(a, b)
-            guard r.count <= 2 * few else { return false }
+            guard r.count <= ChangedMiddle.shortRun else { return false }
             for k in a.indices where !r.contains(k) && pre.titles[k] != post.titles[k] { return false }
             for k in r {
                 guard let i = a[r].firstIndex(of: b[k]), pre.titles[i] == post.titles[k] else { return false }
