@@ -13,18 +13,27 @@ let fuzzing = ProcessInfo.processInfo.environment["TABGRID_FUZZ"] == "1"
 // TabGridTesting (or Checker) and builds neither TabModel nor ProductionDriver.
 var targets: [Target] = [
     .target(name: "TabModel"),
-    .target(name: "ReferenceModel"),
-    .target(name: "Generators"),
+    // The vocabulary an adopter names (GridAction, GridObservation, GridDriver, GridPolicy …):
+    // small, public, and the only module TabGridTesting and TabCheckCLI re-export.
+    .target(name: "TabGridCore", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    .target(name: "ReferenceModel", dependencies: ["TabGridCore"]),
+    .target(name: "Generators", dependencies: ["TabGridCore"]),
     .target(name: "Checker", dependencies: ["ReferenceModel", "Generators"]),
     .target(name: "ProductionDriver", dependencies: ["Checker", "TabModel", "ReferenceModel", "Generators"]),
-    .target(name: "TabCheckCLI", dependencies: ["Checker", "ProductionDriver", "Generators", "TabModel"]),
+    // The generic command line: `TabCheck.main(drivers:)` for an adopter's executable. It links
+    // neither TabModel nor ProductionDriver.
+    .target(name: "TabCheckCLI", dependencies: ["TabGridCore", "Checker", "Generators"]),
+    // This repository's own tabcheck: production as the default driver, and the commands that
+    // need the model (layout, durability, corpus).
+    .target(name: "TabGridCommands", dependencies: ["TabCheckCLI", "Checker", "ProductionDriver", "Generators", "TabModel"]),
     // The Swift Testing API for checking your own view-model (GridCheck.expectAgreement).
-    .target(name: "TabGridTesting", dependencies: ["Checker", "Generators"]),
-    .executableTarget(name: "tabcheck", dependencies: ["TabCheckCLI"]),
+    .target(name: "TabGridTesting", dependencies: ["TabGridCore", "Checker", "Generators"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    .executableTarget(name: "tabcheck", dependencies: ["TabGridCommands"]),
     // The measurements behind docs/benchmarks.md (scripts/bench.sh runs them).
-    .executableTarget(name: "tabcheck-bench", dependencies: ["TabCheckCLI", "Checker", "ProductionDriver", "Generators", "TabModel"]),
+    .executableTarget(name: "tabcheck-bench", dependencies: ["TabGridCommands", "TabCheckCLI", "Checker", "ProductionDriver", "Generators", "TabModel"]),
     // `tabcheck` plus planted-bug drivers: the command-line tests need campaigns that fail.
-    .executableTarget(name: "tabcheck-planted", dependencies: ["TabCheckCLI", "Checker", "ProductionDriver", "Generators"],
+    .executableTarget(name: "tabcheck-planted", dependencies: ["TabGridCommands", "TabCheckCLI", "Checker", "ProductionDriver", "Generators"],
                       path: "Tests/PlantedTabcheck"),
     .testTarget(name: "CLITests", dependencies: ["Checker", "tabcheck", "tabcheck-planted", "tabcheck-bench"]),
     .testTarget(name: "PropertyTests", dependencies: ["Checker", "ProductionDriver", "TabModel", "ReferenceModel", "Generators", "TabGridTesting"]),
@@ -32,8 +41,7 @@ var targets: [Target] = [
 ]
 var products: [Product] = [
     .library(name: "TabModel", targets: ["TabModel"]),
-    .library(name: "Checker", targets: ["Checker"]),
-    .library(name: "ProductionDriver", targets: ["ProductionDriver"]),
+    .library(name: "TabGridCore", targets: ["TabGridCore"]),
     .library(name: "TabCheckCLI", targets: ["TabCheckCLI"]),
     .library(name: "TabGridTesting", targets: ["TabGridTesting"]),
     .executable(name: "tabcheck", targets: ["tabcheck"]),

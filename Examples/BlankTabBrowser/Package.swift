@@ -10,10 +10,14 @@ let package = Package(
     name: "BlankTabBrowser",
     dependencies: [.package(name: "TabGrid", path: "../..")],
     targets: [
-        .target(name: "BlankTabBrowser", dependencies: [.product(name: "Checker", package: "TabGrid")]),
+        .target(name: "BlankTabBrowser", dependencies: [.product(name: "TabGridCore", package: "TabGrid")],
+                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         // tabcheck with this model and its property: `swift run blank-tabcheck --compare blank-tab,reference --policy duckduckgo-ios`.
         .executableTarget(name: "blank-tabcheck", dependencies: ["BlankTabBrowser", .product(name: "TabCheckCLI", package: "TabGrid")]),
-        .testTarget(name: "BlankTabBrowserTests", dependencies: ["BlankTabBrowser", .product(name: "TabGridTesting", package: "TabGrid")]),
+        // Imports the app (`@testable`: its own Action and Policy) beside TabGridTesting, which
+        // re-exports only TabGridCore's Grid-prefixed names (#38).
+        .testTarget(name: "BlankTabBrowserTests", dependencies: ["BlankTabBrowser", .product(name: "TabGridTesting", package: "TabGrid")],
+                    swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,11 +8,11 @@ let package = Package(
     name: "TutorialGrid",
     dependencies: [.package(name: "TabGrid", path: "../..")],
     targets: [
-        .target(name: "TutorialGrid", dependencies: [.product(name: "Checker", package: "TabGrid")]),
+        .target(name: "TutorialGrid", dependencies: [.product(name: "TabGridCore", package: "TabGrid")]),
         // tabcheck with the tutorial's drivers: `swift run tutorial-tabcheck --compare tutorial,reference`.
         .executableTarget(name: "tutorial-tabcheck", dependencies: ["TutorialGrid", .product(name: "TabCheckCLI", package: "TabGrid")]),
         .testTarget(name: "TutorialGridTests", dependencies: [
-            "TutorialGrid", .product(name: "TabGridTesting", package: "TabGrid"), .product(name: "Checker", package: "TabGrid"),
+            "TutorialGrid", .product(name: "TabGridTesting", package: "TabGrid"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,21 +4,21 @@ import Foundation
 /// NaN or infinite viewport or swipe value — which the generators draw — is written as the
 /// string "nan", "inf" or "-inf". A plain `JSONEncoder` throws on one, and a campaign whose
 /// failing step held one was lost ("the campaign's process died (no message)").
-public enum ActionCoding {
-    public static func encoder() -> JSONEncoder {
+package enum ActionCoding {
+    package static func encoder() -> JSONEncoder {
         let e = JSONEncoder()
         e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return e
     }
 
-    public static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let d = JSONDecoder()
         d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return d
     }
 
     /// Actions as one line of JSON.
-    public static func line(_ value: some Encodable) -> String {
+    package static func line(_ value: some Encodable) -> String {
         (try? encoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 }

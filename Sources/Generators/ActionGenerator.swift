@@ -1,36 +1,36 @@
 /// What generation may know of the model: read from the reference after every step.
-public struct GenerationState: Sendable {
-    public var tabIDs: [String] = []
-    public var titles: [String] = []
-    public var displayedCount = 0
-    public var query = ""
-    public var pendingFlyAways: [String] = []
-    public var swiping = false
-    public var hasSaved = false
+package struct GenerationState: Sendable {
+    package var tabIDs: [String] = []
+    package var titles: [String] = []
+    package var displayedCount = 0
+    package var query = ""
+    package var pendingFlyAways: [String] = []
+    package var swiping = false
+    package var hasSaved = false
     /// Every id ever seen, so closes and completions can target tabs closed since.
-    public var knownIDs: [String] = []
+    package var knownIDs: [String] = []
     /// The displayed ids and the active tab (shared with the observation, not copied), and the
     /// displayed index the last step aimed at: where index choices are biased to (#35).
-    public var displayed: [String] = []
-    public var active: String?
-    public var lastIndex: Int?
-    public init() {}
+    package var displayed: [String] = []
+    package var active: String?
+    package var lastIndex: Int?
+    package init() {}
 }
 
 /// How sequences are generated: weights per action kind, the share of deliberately invalid
 /// actions, and swarm testing.
-public struct GeneratorConfig: Sendable {
-    public var weights: [ActionKind: Int]
+package struct GeneratorConfig: Sendable {
+    package var weights: [ActionKind: Int]
     /// Probability that an index or id is deliberately wrong (error paths).
-    public var invalidShare: Double
+    package var invalidShare: Double
     /// Swarm testing (Groce et al. 2012): each sequence enables a random subset of kinds.
-    public var swarm: Bool
+    package var swarm: Bool
 
-    public init(weights: [ActionKind: Int] = GeneratorConfig.defaultWeights, invalidShare: Double = 0.05, swarm: Bool = true) {
+    package init(weights: [ActionKind: Int] = GeneratorConfig.defaultWeights, invalidShare: Double = 0.05, swarm: Bool = true) {
         self.weights = weights; self.invalidShare = invalidShare; self.swarm = swarm
     }
 
-    public static let defaultWeights: [ActionKind: Int] = [
+    package static let defaultWeights: [ActionKind: Int] = [
         .willAppear: 2, .newTab: 12, .closeDisplayed: 6, .closeID: 2, .closeAll: 1, .setQuery: 6,
         .search: 3, .setTitle: 6, .move: 4, .select: 3, .reopen: 3, .setViewport: 3, .swipeBegan: 5,
         .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 2, .interactiveMove: 3,
@@ -40,15 +40,15 @@ public struct GeneratorConfig: Sendable {
 /// State-aware action generation: looks at the current state so most actions make sense
 /// (an index that is displayed, a fly-away that is pending), with a tunable share of
 /// invalid ones.
-public struct ActionGenerator: Sendable {
-    public let config: GeneratorConfig
-    public init(config: GeneratorConfig = GeneratorConfig()) { self.config = config }
+package struct ActionGenerator: Sendable {
+    package let config: GeneratorConfig
+    package init(config: GeneratorConfig = GeneratorConfig()) { self.config = config }
 
     /// Draws the sequence's enabled kinds (swarm) — once, at the start of a sequence.
     /// Each kind is on with probability 1/2; `newTab` is always on so tabs exist.
     /// `without`: kinds no driver of the run has, left out before any draw (`reorder` is one when
     /// neither view is diffable: the choices of runs without it stay as they were before it came).
-    public func enabledKinds(_ c: inout Choices, without: Set<ActionKind> = []) -> [ActionKind] {
+    package func enabledKinds(_ c: inout Choices, without: Set<ActionKind> = []) -> [ActionKind] {
         let all = ActionKind.allCases.filter { (config.weights[$0] ?? 0) > 0 && !without.contains($0) }
         guard config.swarm else { return all }
         let on = all.filter { $0 == .newTab || c.bool(0.5) }
@@ -56,16 +56,16 @@ public struct ActionGenerator: Sendable {
     }
 
     /// One action for `state`, of one of the `enabled` kinds.
-    public func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind]) -> Action {
+    package func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind]) -> Action {
         action(&c, state: s, enabled: enabled, weights: weights(of: enabled))
     }
 
     /// The weight of each enabled kind, in order: compute once per sequence and pass it to
     /// `action(_:state:enabled:weights:)`.
-    public func weights(of enabled: [ActionKind]) -> [Int] { enabled.map { config.weights[$0] ?? 0 } }
+    package func weights(of enabled: [ActionKind]) -> [Int] { enabled.map { config.weights[$0] ?? 0 } }
 
     /// One action, with `weights` precomputed by `weights(of: enabled)`.
-    public func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind], weights: [Int]) -> Action {
+    package func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind], weights: [Int]) -> Action {
         let kind = enabled[c.weighted(weights)]
         let invalid = c.bool(config.invalidShare)
         func index(_ count: Int) -> Int {

@@ -2,7 +2,7 @@
 /// draws bounded integers from here, and every draw is recorded, so the recorded
 /// choices replay the exact case. The stream comes from a seed, from a recorded list, or
 /// from raw bytes (a fuzzer's input).
-public struct Choices: Sendable {
+package struct Choices: Sendable {
     /// Where draws come from. The state of each kind lives in its own stored property
     /// (not in enum payloads), so a draw does not copy it out and back.
     enum Source: Sendable { case random, replay, bytes }
@@ -13,18 +13,18 @@ public struct Choices: Sendable {
     /// The next replayed value or input byte.
     private var next = 0
     /// Every value drawn so far, in order.
-    public private(set) var recorded: [UInt64] = []
+    package private(set) var recorded: [UInt64] = []
     /// The bound of each recorded draw, so a run can be written back as fuzzer bytes.
-    public private(set) var bounds: [UInt64] = []
+    package private(set) var bounds: [UInt64] = []
     /// Whether a replay or byte source ran dry (later draws gave 0, the simplest value).
-    public private(set) var exhausted = false
+    package private(set) var exhausted = false
 
-    public init(seed: UInt64) { source = .random; rng = Xoshiro256StarStar(seed: seed) }
-    public init(replaying values: [UInt64]) { source = .replay; replayed = values }
-    public init(bytes: [UInt8]) { source = .bytes; input = bytes }
+    package init(seed: UInt64) { source = .random; rng = Xoshiro256StarStar(seed: seed) }
+    package init(replaying values: [UInt64]) { source = .replay; replayed = values }
+    package init(bytes: [UInt8]) { source = .bytes; input = bytes }
 
     /// A value in `0...bound`. Replayed values above `bound` are clamped into range.
-    public mutating func draw(upTo bound: UInt64) -> UInt64 {
+    package mutating func draw(upTo bound: UInt64) -> UInt64 {
         let value: UInt64
         switch source {
         case .random:
@@ -51,7 +51,7 @@ public struct Choices: Sendable {
 
     /// The bytes that `Choices(bytes:)` decodes back into exactly `values` drawn under
     /// `bounds` — a generated run as a libFuzzer seed input.
-    public static func bytes(values: [UInt64], bounds: [UInt64]) -> [UInt8] {
+    package static func bytes(values: [UInt64], bounds: [UInt64]) -> [UInt8] {
         var out: [UInt8] = []
         for (v, bound) in zip(values, bounds) {
             var b = bound, x = v
@@ -61,21 +61,21 @@ public struct Choices: Sendable {
     }
 
     /// An integer in `range`.
-    public mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         let span = UInt64(bitPattern: Int64(range.upperBound) &- Int64(range.lowerBound))
         return range.lowerBound &+ Int(truncatingIfNeeded: draw(upTo: span))
     }
 
     /// True with probability `p` (to 1/1024).
-    public mutating func bool(_ p: Double = 0.5) -> Bool {
+    package mutating func bool(_ p: Double = 0.5) -> Bool {
         draw(upTo: 1023) < UInt64((p * 1024).rounded())
     }
 
     /// An element of a non-empty array.
-    public mutating func element<T>(of values: [T]) -> T { values[int(in: 0...(values.count - 1))] }
+    package mutating func element<T>(of values: [T]) -> T { values[int(in: 0...(values.count - 1))] }
 
     /// An index chosen with the given non-negative weights (at least one positive).
-    public mutating func weighted(_ weights: [Int]) -> Int {
+    package mutating func weighted(_ weights: [Int]) -> Int {
         let total = weights.reduce(0, +)
         guard total > 0 else { return 0 }
         var pick = int(in: 0...(total - 1))
@@ -89,22 +89,22 @@ public struct Choices: Sendable {
 
 /// A generator: a function of the choice stream. Every generator shrinks and replays
 /// for free because it is nothing but draws.
-public struct Gen<Value>: Sendable {
-    public let run: @Sendable (inout Choices) -> Value
-    public init(_ run: @escaping @Sendable (inout Choices) -> Value) { self.run = run }
+package struct Gen<Value>: Sendable {
+    package let run: @Sendable (inout Choices) -> Value
+    package init(_ run: @escaping @Sendable (inout Choices) -> Value) { self.run = run }
 
-    public func map<T>(_ f: @escaping @Sendable (Value) -> T) -> Gen<T> { Gen<T> { f(self.run(&$0)) } }
+    package func map<T>(_ f: @escaping @Sendable (Value) -> T) -> Gen<T> { Gen<T> { f(self.run(&$0)) } }
 
-    public static func int(_ range: ClosedRange<Int>) -> Gen<Int> { Gen<Int> { $0.int(in: range) } }
-    public static func bool(_ p: Double) -> Gen<Bool> { Gen<Bool> { $0.bool(p) } }
-    public static func element(_ values: [Value]) -> Gen<Value> where Value: Sendable { Gen { $0.element(of: values) } }
+    package static func int(_ range: ClosedRange<Int>) -> Gen<Int> { Gen<Int> { $0.int(in: range) } }
+    package static func bool(_ p: Double) -> Gen<Bool> { Gen<Bool> { $0.bool(p) } }
+    package static func element(_ values: [Value]) -> Gen<Value> where Value: Sendable { Gen { $0.element(of: values) } }
     /// One of `options`, chosen by weight.
-    public static func oneOf(_ options: [(weight: Int, gen: Gen<Value>)]) -> Gen<Value> {
+    package static func oneOf(_ options: [(weight: Int, gen: Gen<Value>)]) -> Gen<Value> {
         let weights = options.map(\.weight), gens = options.map(\.gen)
         return Gen { c in gens[c.weighted(weights)].run(&c) }
     }
     /// An array of `count` values.
-    public func array(_ count: ClosedRange<Int>) -> Gen<[Value]> {
+    package func array(_ count: ClosedRange<Int>) -> Gen<[Value]> {
         Gen<[Value]> { c in (0..<c.int(in: count)).map { _ in self.run(&c) } }
     }
 }
@@ -118,7 +118,7 @@ extension String {
 
 extension Gen where Value == String {
     /// A string of `length` characters from `alphabet`.
-    public static func string(_ alphabet: [String], length: ClosedRange<Int>) -> Gen<String> {
+    package static func string(_ alphabet: [String], length: ClosedRange<Int>) -> Gen<String> {
         Gen { c in String.string(alphabet, &c, length: length) }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Session files for restore (P2, P3): valid ones, and valid ones broken in one way —
 /// truncated, wrong version, duplicate id, unknown active tab, wrong types, byte noise — or spelt
 /// as the canonical writer never spells them (`SessionSpellings.swift`).
-public enum SessionText {
-    public static func valid(ids: [String], titles: [String], active: String?) -> String {
+package enum SessionText {
+    package static func valid(ids: [String], titles: [String], active: String?) -> String {
         file(active: active, tabs: zip(ids, titles).map(tab))
     }
 
@@ -32,7 +32,7 @@ public enum SessionText {
         return out + "\""
     }
 
-    public static func generate(_ c: inout Choices, state s: GenerationState) -> String {
+    package static func generate(_ c: inout Choices, state s: GenerationState) -> String {
         let namespace = ids(&c, state: s)
         let n = c.int(in: 0...4)
         let ids = (0..<n).map { "\(namespace.prefix)\(namespace.first + $0)" }
@@ -107,7 +107,7 @@ extension SessionText {
 
     /// The session `text` with the tabs at `removed` gone, or with its ids renamed t1…tn: the pieces
     /// the shrinker's session pass puts together with matching changes to later steps.
-    public static func removing(tabs removed: Range<Int>, from text: String) -> String? {
+    package static func removing(tabs removed: Range<Int>, from text: String) -> String? {
         parse(text).flatMap { removing(tabs: removed, from: $0) }
     }
 
@@ -120,7 +120,7 @@ extension SessionText {
     }
 
     /// The session's ids and the renamed session (t1…tn), or nil if they are t1…tn already.
-    public static func renamingIDs(_ text: String) -> (old: [String], text: String)? {
+    package static func renamingIDs(_ text: String) -> (old: [String], text: String)? {
         guard let s = parse(text), Set(s.ids).count == s.ids.count else { return nil }
         let renamed = s.ids.indices.map { "t\($0 + 1)" }
         guard renamed != s.ids else { return nil }
@@ -129,13 +129,13 @@ extension SessionText {
     }
 
     /// The session with every title equal to `old` replaced by `new` (nil: not a session).
-    public static func replacingTitle(_ old: String, with new: String, in text: String) -> String? {
+    package static func replacingTitle(_ old: String, with new: String, in text: String) -> String? {
         guard let s = parse(text) else { return nil }
         return valid(ids: s.ids, titles: s.titles.map { $0 == old ? new : $0 }, active: s.active)
     }
 
     /// The titles of a well-formed session (empty for anything else).
-    public static func titles(_ text: String) -> [String] { parse(text)?.titles ?? [] }
+    package static func titles(_ text: String) -> [String] { parse(text)?.titles ?? [] }
 
     /// The deepest nesting of arrays and objects in `text` (outside strings), read without
     /// a parser: a session is 3 deep, and a restore's text (from a replay file, say) may be
@@ -159,7 +159,7 @@ extension SessionText {
 
     /// A session in words, for captions: `a session of 2 tabs: t1 “”, t2 “a”; active t2`
     /// (the first four tabs, titles cut at 12 characters); nil when `text` is not one.
-    public static func summary(_ text: String) -> String? {
+    package static func summary(_ text: String) -> String? {
         guard let s = parse(text) else { return nil }
         func cut(_ t: String) -> String { t.count > 12 ? String(t.prefix(12)) + "…" : t }
         let shown = zip(s.ids, s.titles).prefix(4).map { "\($0) “\(cut($1))”" }.joined(separator: ", ")
@@ -168,7 +168,7 @@ extension SessionText {
     }
 
     /// How many tabs a well-formed session text holds (nil: it is not one).
-    public static func tabCount(_ text: String) -> Int? { parse(text)?.ids.count }
+    package static func tabCount(_ text: String) -> Int? { parse(text)?.ids.count }
 
     /// Strictly simpler well-formed sessions than `text`, for the shrinker, simplest first:
     /// the canonical spelling of the same session (if `text` is spelt otherwise), then no
@@ -176,7 +176,7 @@ extension SessionText {
     /// in title order, two tabs in title order, blocks of a long session's titles blanked, one title simplified. (Fewer tabs is the shrinker's pass 3d, which
     /// shifts later indices with them.) Empty when `text` is not a well-formed session
     /// (the shrinker then simplifies it as a plain string).
-    public static func simpler(_ text: String, titles simplerTitle: (String) -> [String]) -> [String]? {
+    package static func simpler(_ text: String, titles simplerTitle: (String) -> [String]) -> [String]? {
         guard let s = parse(text) else { return nil }
         let canonical = valid(ids: s.ids, titles: s.titles, active: s.active)
         if canonical != text { return [canonical] }

@@ -7,7 +7,7 @@
 /// The first class is the plain one and its first member "a", so the simplest draw (all zeros, as
 /// a replay that runs dry or fuzzer bytes of zeros give) is "a", and the shrinker's character order
 /// (`CharacterRank`) takes any other character toward it.
-public enum TextClass: Int, CaseIterable, Sendable, Codable {
+package enum TextClass: Int, CaseIterable, Sendable, Codable {
     /// `a b A B` and space: titles and queries that overlap often.
     case plain
     /// ASCII digits.
@@ -86,7 +86,7 @@ public enum TextClass: Int, CaseIterable, Sendable, Codable {
     }
 
     /// The class a scalar belongs to (the first that holds it), for coverage; nil for none.
-    public static func of(_ u: Unicode.Scalar) -> TextClass? {
+    package static func of(_ u: Unicode.Scalar) -> TextClass? {
         let v = u.value
         if v < 0x80 {
             switch v {
@@ -112,13 +112,13 @@ extension Values {
     static let classWeights = [10, 2, 2, 2, 2, 2, 2, 1, 2, 1]
 
     /// One character (a scalar) from any class.
-    public static let classChar = Gen<String> { c in
+    package static let classChar = Gen<String> { c in
         let k = TextClass.allCases[c.weighted(classWeights)]
         return String(k.scalar(&c))
     }
 
     /// A string of `length` scalars, each from any class.
-    public static func classText(length: ClosedRange<Int>) -> Gen<String> {
+    package static func classText(length: ClosedRange<Int>) -> Gen<String> {
         Gen { c in
             var s = String.UnicodeScalarView()
             for _ in 0..<c.int(in: length) {
@@ -131,7 +131,7 @@ extension Values {
     /// Raw text: bytes taken as UTF-8, invalid sequences repaired (U+FFFD). Drawn a byte a draw,
     /// so under fuzzer bytes each input byte is a byte of the string: coverage guidance and
     /// `-use_value_profile` reach the characters a comparison looks for (#35).
-    public static let rawText = Gen<String> { c in
+    package static let rawText = Gen<String> { c in
         let n = c.int(in: 1...8)
         var bytes: [UInt8] = []
         for _ in 0..<n { bytes.append(UInt8(c.draw(upTo: 255))) }

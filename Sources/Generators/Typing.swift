@@ -3,7 +3,7 @@
 /// (narrowing the last result when the query grows) goes wrong exactly on such edits — above all
 /// where the keystroke does not add a character but changes the last one: a combining accent
 /// after "e", an emoji joined by ZWJ, "\n" after "\r".
-public enum Typing {
+package enum Typing {
     /// Scalars that join the character before them instead of starting one of their own.
     static let joiners: [String] = [
         "\u{301}", "\u{308}", "\u{327}", "\u{200D}\u{1F467}", "\u{FE0F}", "\u{1F3FD}", "\u{1F1EA}", "\n", "\u{1161}", "\u{94D}",
@@ -13,7 +13,7 @@ public enum Typing {
     /// One edit of `current`: a character typed at the end (from any class, or the next one of a
     /// title that holds what was typed so far), a joining scalar typed, the last character or
     /// scalar deleted, the first character deleted, the last character's case flipped.
-    public static func edit(_ current: String, titles: [String]) -> Gen<String> {
+    package static func edit(_ current: String, titles: [String]) -> Gen<String> {
         Gen { c in
             let empty = current.isEmpty
             switch c.weighted([4, titles.isEmpty ? 0 : 4, empty ? 0 : 3, empty ? 0 : 3, empty ? 0 : 1, empty ? 0 : 1, empty ? 0 : 1]) {

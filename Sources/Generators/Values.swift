@@ -1,18 +1,18 @@
 /// Adversarial values: small alphabets so filters hit and miss often, and the Unicode
 /// cases that break naive matching (F1).
-public enum Values {
+package enum Values {
     /// Letters of a tiny alphabet: most random titles and queries overlap.
-    public static let smallAlphabet = ["a", "b", "A", "B", " "]
+    package static let smallAlphabet = ["a", "b", "A", "B", " "]
     /// The hard cases: dotted/dotless i, sharp s, precomposed vs combining accent, emoji
     /// with ZWJ, right-to-left text, whitespace, and the empty string.
-    public static let tricky = [
+    package static let tricky = [
         "", " ", "  ", "\t", "İ", "ı", "i", "I", "ß", "SS", "ss", "é", "e\u{301}", "E\u{301}",
         "👩‍👩‍👧", "👩", "\u{200D}", "שלום", "مرحبا", "New Tab", "new", "TAB", "Ω", "ω", "\r\n", "\n", "\r",
     ]
 
     /// A title: mostly the small alphabet, then characters of every class (`TextClass`), the
     /// tricky cases, real titles, raw UTF-8 bytes and very long ones.
-    public static let title: Gen<String> = .oneOf([
+    package static let title: Gen<String> = .oneOf([
         (6, .string(smallAlphabet, length: 0...4)),
         (4, .string(tricky, length: 1...3)),
         (3, classText(length: 1...4)),
@@ -23,7 +23,7 @@ public enum Values {
 
     /// A title for a page while a query is set: now and then one that holds the query (the page
     /// the user searches for loads), so a title change shows a hidden tab as often as it hides one.
-    public static func title(query: String) -> Gen<String> {
+    package static func title(query: String) -> Gen<String> {
         query.isEmpty ? title : .oneOf([(8, title), (1, Gen { c in
             String.string(smallAlphabet, &c, length: 0...2) + query + String.string(smallAlphabet, &c, length: 0...2)
         })])
@@ -31,7 +31,7 @@ public enum Values {
 
     /// A query: often a piece of an open tab's title with its case changed, or the current
     /// query edited by one keystroke (`Typing`: what incremental filtering must get right).
-    public static func query(titles: [String], current: String = "") -> Gen<String> {
+    package static func query(titles: [String], current: String = "") -> Gen<String> {
         .oneOf([
             (4, .string(smallAlphabet, length: 0...2)),
             (3, .string(tricky, length: 1...2)),
@@ -73,7 +73,7 @@ public enum Values {
     }
 
     /// Real devices (points, safe-area insets), portrait and landscape, split view.
-    public static let devices: [ViewportSpec] = [
+    package static let devices: [ViewportSpec] = [
         ViewportSpec(width: 320, height: 568),                                           // iPhone SE 1
         ViewportSpec(width: 375, height: 667, safeTop: 20),                              // iPhone 8
         ViewportSpec(width: 393, height: 852, safeTop: 59, safeBottom: 34),              // iPhone 15
@@ -90,7 +90,7 @@ public enum Values {
         ViewportSpec(width: 375, height: 375),                                           // square
     ]
 
-    public static let viewport: Gen<ViewportSpec> = .oneOf([
+    package static let viewport: Gen<ViewportSpec> = .oneOf([
         (5, .element(devices)),
         (3, Gen { c in   // random, fractional
             insets(&c, ViewportSpec(width: Double(c.int(in: 1...30_000)) / 10, height: Double(c.int(in: 1...30_000)) / 10,
@@ -125,18 +125,18 @@ public enum Values {
     /// (`W ≤ H`), yet shorter than wide once the insets are taken off (`H < W + top + bottom`) —
     /// where a layout that reads its orientation from the safe height, not the bounds (L1),
     /// differs.
-    public static let nearlySquare = Gen<ViewportSpec> { c in
+    package static let nearlySquare = Gen<ViewportSpec> { c in
         let width = Double(c.int(in: 100...1400)), top = Double(c.int(in: 1...80)), bottom = Double(c.int(in: 0...40))
         let height = width + Double(c.int(in: 0...Int(top + bottom) - 1))
         return ViewportSpec(width: width, height: height, safeLeft: Double(c.int(in: 0...20)), safeTop: top, safeBottom: bottom)
     }
 
     /// Translations and velocities around the G4 thresholds (±125 pt, ±1000 pt/s, exactly on them).
-    public static let translation: Gen<Double> = .oneOf([
+    package static let translation: Gen<Double> = .oneOf([
         (3, .element([-125, -124.999, -125.001, 125, 0, -0.0, 1, -1, -500, 500])),
         (2, Gen { c in Double(c.int(in: -4000...4000)) / 10 }),
     ])
-    public static let velocity: Gen<Double> = .oneOf([
+    package static let velocity: Gen<Double> = .oneOf([
         (3, .element([-1000, -999.999, -1000.001, 1000, 0, -5000, 5000])),
         (2, Gen { c in Double(c.int(in: -30_000...30_000)) / 10 }),
     ])

@@ -6,8 +6,8 @@ import TabModel
 
 /// Draws the grid for a viewport as text (rows of boxes) or SVG, from the production
 /// layout placed by the simulated flow layout.
-public enum LayoutDrawing {
-    public static func layout(_ v: ViewportSpec, tabs n: Int) -> GridLayout {
+package enum LayoutDrawing {
+    package static func layout(_ v: ViewportSpec, tabs n: Int) -> GridLayout {
         GridLayout(viewport: v.production, displayedCount: n)
     }
 
@@ -15,7 +15,7 @@ public enum LayoutDrawing {
         SimulatedFlowLayout.rows(Observation.Layout(.grid(g)).refLayout, viewportWidth: v.width, count: n) ?? []
     }
 
-    public static func text(_ v: ViewportSpec, tabs n: Int) -> String {
+    package static func text(_ v: ViewportSpec, tabs n: Int) -> String {
         var out = "viewport \(fmt(v.width))×\(fmt(v.height)) pt, safe area left \(fmt(v.safeLeft)) right \(fmt(v.safeRight)), \(n) tab\(n == 1 ? "" : "s") (\(v.width > v.height ? "landscape" : "portrait"), L1)\n"
         guard case .grid(let g) = layout(v, tabs: n) else {
             return out + "layout: tooSmall — not even one 44 pt column fits, or the viewport is invalid (L5); no items shown\n"
@@ -40,7 +40,7 @@ public enum LayoutDrawing {
         return out
     }
 
-    public static func svg(_ v: ViewportSpec, tabs n: Int) -> String {
+    package static func svg(_ v: ViewportSpec, tabs n: Int) -> String {
         let w = v.width.isFinite && v.width > 0 ? min(v.width, 4000) : 100
         guard case .grid(let g) = layout(v, tabs: n) else {
             return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(w))\" height=\"60\"><rect width=\"100%\" height=\"100%\" fill=\"#eee\"/><text x=\"10\" y=\"35\" font-family=\"sans-serif\">tooSmall (L5)</text></svg>\n"

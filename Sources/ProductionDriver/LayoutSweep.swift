@@ -5,17 +5,17 @@ import TabModel
 /// The items-per-row sweep (L5, L6): every integer width 1…3000 × a set of heights and
 /// safe-area insets × displayed counts 0…12, plus the device catalogue and the absurd
 /// viewports, each checked by placement with the simulated flow layout.
-public enum LayoutSweep {
-    public static let heights: [Double] = [1, 44, 320, 568, 844, 1024, 1366, 3000]
-    public static let insets: [(Double, Double)] = [(0, 0), (47, 47), (59, 0), (0, 21.5)]
+package enum LayoutSweep {
+    package static let heights: [Double] = [1, 44, 320, 568, 844, 1024, 1366, 3000]
+    package static let insets: [(Double, Double)] = [(0, 0), (47, 47), (59, 0), (0, 21.5)]
 
-    public struct Result: Sendable {
-        public var checked = 0
-        public var violations: [Violation] = []
+    package struct Result: Sendable {
+        package var checked = 0
+        package var violations: [Violation] = []
     }
 
     /// Runs the sweep; stops collecting after `maxViolations`.
-    public static func run(widths: ClosedRange<Int> = 1...3000, counts: ClosedRange<Int> = 0...12, maxViolations: Int = 10,
+    package static func run(widths: ClosedRange<Int> = 1...3000, counts: ClosedRange<Int> = 0...12, maxViolations: Int = 10,
                            layout: (Viewport, Int) -> GridLayout = { GridLayout(viewport: $0, displayedCount: $1) }) -> Result {
         var r = Result()
         func check(_ v: ViewportSpec, _ n: Int) {

@@ -5,7 +5,7 @@ import TabModel
 /// The one place where the production layout types meet the checker's.
 extension Observation.Layout {
     /// The production layout as the checker observes it.
-    public init(_ layout: GridLayout) {
+    package init(_ layout: GridLayout) {
         switch layout {
         case .tooSmall: self.init(tooSmall: true)
         case .grid(let g):
@@ -17,7 +17,7 @@ extension Observation.Layout {
 
 extension ViewportSpec {
     /// This viewport as the production model takes it.
-    public var production: Viewport {
+    package var production: Viewport {
         Viewport(width: width, height: height, safeLeft: safeLeft, safeRight: safeRight, safeTop: safeTop, safeBottom: safeBottom)
     }
 }

@@ -5,26 +5,26 @@ import ReferenceModel
 import TabModel
 
 /// Drives the production `TabGrid`.
-public struct TabModelDriver: CheckableDriver {
-    public var grid: TabGrid
+package struct TabModelDriver: CheckableDriver {
+    package var grid: TabGrid
     /// Which view the model feeds: batch updates (F10) alone, or a diffable data source too (D1–D5).
-    public enum View: Sendable { case batch, diffable }
-    public let view: View
+    package enum View: Sendable { case batch, diffable }
+    package let view: View
     var saved: Data?
     /// Shared by copies of the driver: it is the disk the sessions are saved to.
     let files = CrashSafeSaves()
 
     /// Both views: batch updates and a diffable data source, with the interactive movement.
-    public static var capabilities: Set<Capability> { Capability.withDiffable }
+    package static var capabilities: Set<Capability> { Capability.withDiffable }
 
-    public init(viewport: ViewportSpec) { self.init(viewport: viewport, view: .diffable) }
+    package init(viewport: ViewportSpec) { self.init(viewport: viewport, view: .diffable) }
 
-    public init(viewport: ViewportSpec, view: View) {
+    package init(viewport: ViewportSpec, view: View) {
         grid = TabGrid(viewport: viewport.production, ids: .sequential(prefix: "t"))
         self.view = view
     }
 
-    public mutating func apply(_ action: Action) -> StepOutcome {
+    package mutating func apply(_ action: Action) -> StepOutcome {
         do {
             let update: GridUpdate
             switch action {
@@ -91,7 +91,7 @@ public struct TabModelDriver: CheckableDriver {
     }
 
     /// (Its snapshot's identifiers are the tab ids: `Observation.identifiers` stays nil, D1 D2.)
-    public func observe() -> Observation { Self.observe(grid) }
+    package func observe() -> Observation { Self.observe(grid) }
 
     static func observe(_ grid: TabGrid) -> Observation {
         var o = Observation()
@@ -119,9 +119,9 @@ public struct TabModelDriver: CheckableDriver {
 
     /// P4/P5: saves the current session through `SessionStore` with a crash injected (the
     /// runner calls this right after a `.save` step, only when the session property is on).
-    public func storageProblem() -> String? { files.check(grid.snapshot()) }
+    package func storageProblem() -> String? { files.check(grid.snapshot()) }
 
-    public func roundTrip() -> Result<Observation, RoundTripError>? {
+    package func roundTrip() -> Result<Observation, RoundTripError>? {
         guard let saved else { return nil }
         var fresh = TabGrid(viewport: grid.viewport, ids: .sequential(prefix: "t"))
         do {

@@ -2,14 +2,14 @@
 /// and their longest common suffix (empty when they are equal). A step that moves one tab, or
 /// reorders a few, changes only this much of a long list; the quick paths of the diffable view
 /// (`SimulatedDiffableDataSource`, the `snapshot` property) look at it alone.
-public enum ChangedMiddle {
+package enum ChangedMiddle {
     /// The longest run the quick paths compare element by element (O(m²), no hashing); a
     /// longer one goes to the full computation with sets.
-    public static let shortRun = 16
+    package static let shortRun = 16
 
     /// The differing range of `a` and `b` (`a.count == b.count`); it covers the indices where
     /// they differ, and every index outside it holds the same element in both.
-    @inlinable public static func of<T: Equatable>(_ a: [T], _ b: [T]) -> Range<Int> {
+    @inlinable package static func of<T: Equatable>(_ a: [T], _ b: [T]) -> Range<Int> {
         precondition(a.count == b.count, "ChangedMiddle.of: lengths \(a.count) and \(b.count) differ")
         var lo = 0, hi = a.count
         while lo < hi && a[lo] == b[lo] { lo += 1 }
@@ -19,7 +19,7 @@ public enum ChangedMiddle {
 
     /// Whether `new` is a reordering of `old`, whose elements are known to be unique: each of
     /// either is in the other (so `new` repeats none). O(m²) with no hashing: for short ranges.
-    @inlinable public static func isPermutation<T: Equatable>(_ old: ArraySlice<T>, _ new: ArraySlice<T>) -> Bool {
+    @inlinable package static func isPermutation<T: Equatable>(_ old: ArraySlice<T>, _ new: ArraySlice<T>) -> Bool {
         old.count == new.count && new.allSatisfy(old.contains) && old.allSatisfy(new.contains)
     }
 }

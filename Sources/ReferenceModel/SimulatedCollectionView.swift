@@ -1,26 +1,26 @@
 /// A stand-in for UICollectionView: the item ids it shows, the Close All state it last
 /// received (B2) — and UIKit's batch-update rules, enforced (F10).
-public struct SimulatedCollectionView: Sendable {
+package struct SimulatedCollectionView: Sendable {
     /// The ids of the items on screen, in order.
-    public private(set) var items: [String]
+    package private(set) var items: [String]
     /// The Close All button's state as the view last received it; nil before any (B2).
-    public private(set) var closeAllEnabled: Bool?
+    package private(set) var closeAllEnabled: Bool?
 
-    public init(items: [String] = []) { self.items = items }
+    package init(items: [String] = []) { self.items = items }
 
-    public mutating func receiveCloseAllState(_ enabled: Bool) { closeAllEnabled = enabled }
+    package mutating func receiveCloseAllState(_ enabled: Bool) { closeAllEnabled = enabled }
 
     /// The user dragged the item at `from` to `to` (interactive movement, seed 002
     /// "Rearranging Cells"): the view moves it before the data source hears of it
     /// (`moveItemAt:to:`), so the model's update for it is `none` (D5). Out of range: nothing.
-    public mutating func userMoved(from: Int, to: Int) {
+    package mutating func userMoved(from: Int, to: Int) {
         guard items.indices.contains(from), items.indices.contains(to) else { return }
         items.insert(items.remove(at: from), at: to)
     }
 
     /// Applies `update`, after which the data source reports `dataSource` (the new
     /// displayed ids). Throws the message UIKit would raise; on a throw nothing changes.
-    public mutating func apply(_ update: ViewUpdate, dataSource: [String]) throws(InvalidUpdate) {
+    package mutating func apply(_ update: ViewUpdate, dataSource: [String]) throws(InvalidUpdate) {
         switch update {
         case .none:
             // No update: the view still shows the old items; F10 compares them afterwards.
@@ -84,8 +84,8 @@ public struct SimulatedCollectionView: Sendable {
 }
 
 /// An update UIKit would reject, with UIKit's wording.
-public struct InvalidUpdate: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct InvalidUpdate: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -12,26 +12,26 @@
 ///
 /// What it would animate is the difference between the old items and the new: deletes,
 /// inserts, moves (items kept whose relative order changed) and the reconfigures asked for.
-public struct SimulatedDiffableDataSource: Sendable {
-    public private(set) var items: [String]
+package struct SimulatedDiffableDataSource: Sendable {
+    package private(set) var items: [String]
     /// Whether `items` are known to hold no identifier twice: they came from a snapshot
     /// `apply` checked, or a drag of one (a permutation). Only then may `apply` take a quick path.
     private var knownUnique: Bool
 
-    public init(items: [String] = []) { self.items = items; knownUnique = items.isEmpty }
+    package init(items: [String] = []) { self.items = items; knownUnique = items.isEmpty }
 
     /// What applying a snapshot animates.
-    public struct Change: Equatable, Sendable {
-        public var deleted: [String] = []
-        public var inserted: [String] = []
-        public var moved: [String] = []
-        public var reconfigured: [String] = []
-        public var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && moved.isEmpty && reconfigured.isEmpty }
+    package struct Change: Equatable, Sendable {
+        package var deleted: [String] = []
+        package var inserted: [String] = []
+        package var moved: [String] = []
+        package var reconfigured: [String] = []
+        package var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && moved.isEmpty && reconfigured.isEmpty }
     }
 
     /// Applies a snapshot of `snapshot`'s identifiers, reconfiguring `reconfigure`. Returns the
     /// change, or the exception UIKit raises (nothing changes then).
-    public mutating func apply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
+    package mutating func apply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
         if knownUnique, reconfigure.count <= Self.quickLimit, var change = quickChange(to: snapshot),
            reconfigure.allSatisfy(snapshot.contains) {
             change.reconfigured = reconfigure
@@ -94,7 +94,7 @@ public struct SimulatedDiffableDataSource: Sendable {
 
     /// The user dragged the item at `from` to `to` (within range): the data source reorders
     /// itself before anyone else hears of it. Returns the items before the drag.
-    public mutating func userMoved(from: Int, to: Int) -> [String]? {
+    package mutating func userMoved(from: Int, to: Int) -> [String]? {
         guard items.indices.contains(from), items.indices.contains(to) else { return nil }
         let before = items
         items.insert(items.remove(at: from), at: to)

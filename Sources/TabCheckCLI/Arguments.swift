@@ -3,19 +3,19 @@ import Checker
 /// Reads a subcommand's arguments one flag at a time. A flag given twice is an error
 /// (a user must never wonder which value was used), and every error names the flag.
 package struct Arguments {
-    let args: [String]
-    let command: String
+    package let args: [String]
+    package let command: String
     private(set) var index = 0
     private var seen: [String: String] = [:]
 
-    init(_ args: [String], command: String) { self.args = args; self.command = command }
+    package init(_ args: [String], command: String) { self.args = args; self.command = command }
 
     /// Short spellings, each the same flag as its long one: `-j 2 --jobs 3` is a flag given twice.
-    static let aliases = ["-h": "--help", "-q": "--quiet", "-j": "--jobs"]
+    package static let aliases = ["-h": "--help", "-q": "--quiet", "-j": "--jobs"]
     private var spelled: [String: String] = [:]
 
     /// The next flag, or nil at the end. Refuses a flag already seen, in either spelling.
-    mutating func nextFlag() throws(InputError) -> String? {
+    package mutating func nextFlag() throws(InputError) -> String? {
         guard index < args.count else { return nil }
         let flag = args[index]
         index += 1
@@ -33,7 +33,7 @@ package struct Arguments {
     }
 
     /// The value after `flag`.
-    mutating func value(_ flag: String) throws(InputError) -> String {
+    package mutating func value(_ flag: String) throws(InputError) -> String {
         guard index < args.count else { throw InputError("\(command)\(flag) needs a value (see tabcheck \(command)--help)") }
         let v = args[index]
         index += 1
@@ -42,7 +42,7 @@ package struct Arguments {
     }
 
     /// A file or folder name: any non-empty value (`what` is "a file name", "a folder name").
-    mutating func path(_ flag: String, _ what: String) throws(InputError) -> String {
+    package mutating func path(_ flag: String, _ what: String) throws(InputError) -> String {
         let v = try value(flag)
         guard !v.isEmpty else { throw InputError("\(command)\(flag) needs \(what)") }
         // `--junit --json` is a forgotten value, not a file named "--json" (#36); such a file
@@ -54,7 +54,7 @@ package struct Arguments {
     }
 
     /// A whole number in `range`.
-    mutating func int(_ flag: String, _ range: ClosedRange<Int>) throws(InputError) -> Int {
+    package mutating func int(_ flag: String, _ range: ClosedRange<Int>) throws(InputError) -> Int {
         let v = try value(flag)
         guard let n = Int(v), range.contains(n) else {
             throw InputError("\(command)\(flag) takes a whole number \(Self.describe(range)), got \"\(v)\"")
@@ -63,7 +63,7 @@ package struct Arguments {
     }
 
     /// Seconds in `0…max`.
-    mutating func seconds(_ flag: String, max: Double) throws(InputError) -> Double {
+    package mutating func seconds(_ flag: String, max: Double) throws(InputError) -> Double {
         let v = try value(flag)
         guard let x = Double(v), x.isFinite, x >= 0, x <= max else {
             throw InputError("\(command)\(flag) takes seconds from 0 to \(Int(max)), got \"\(v)\"")
@@ -71,9 +71,9 @@ package struct Arguments {
         return x
     }
 
-    func given(_ flag: String) -> Bool { seen[Self.aliases[flag] ?? flag] != nil }
+    package func given(_ flag: String) -> Bool { seen[Self.aliases[flag] ?? flag] != nil }
     /// The value `flag` was given (nil: not given, or a flag without a value).
-    func valueOf(_ flag: String) -> String? { seen[Self.aliases[flag] ?? flag].flatMap { $0.isEmpty ? nil : $0 } }
+    package func valueOf(_ flag: String) -> String? { seen[Self.aliases[flag] ?? flag].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// A subcommand's `--help` (or `-h`): alone, prints `usage` and answers true; with other
     /// arguments it is an error.
@@ -90,7 +90,7 @@ package struct Arguments {
 }
 
 extension Int {
-    func formatted(groupingSeparator sep: String) -> String {
+    package func formatted(groupingSeparator sep: String) -> String {
         let digits = String(self.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {

@@ -25,7 +25,7 @@ struct CheckCommand {
         if options.json { Console.error((s + "\n")) } else { print(s); fflush(nil) }
     }
 
-    func warn(_ s: String) { Console.error("tabcheck: \(s)\n") }
+    func warn(_ s: String) { Console.error("\(Console.program): \(s)\n") }
 
     func runner(_ compare: [String], _ properties: [Property], policy: Policy? = nil) -> Runner {
         var r = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!, properties: properties)
@@ -57,7 +57,7 @@ struct CheckCommand {
     func run() throws(InputError) -> Int32 {
         // A run that would check nothing is not a PASS (#36): every property named is skipped.
         if options.propertiesGiven, runner.checkedProperties.isEmpty, let why = runner.skippedDescription {
-            throw InputError("--property: nothing would be checked — \(why), which \(options.compare.joined(separator: " or ")) lacks\(why.contains("diffable") ? " (production feeds a diffable data source; production-batch does not)" : "")")
+            throw InputError("--property: nothing would be checked — \(why), which \(options.compare.joined(separator: " or ")) lacks\(why.contains("diffable") ? " (a driver that feeds one declares GridCapability.diffable)" : "")")
         }
         // Every output place is checked before any work, so a long run cannot end unsaved.
         if let junit = options.junit { try InputFile.prepareOutput(junit, flag: "--junit") }
@@ -132,7 +132,7 @@ struct CheckCommand {
 
     /// The campaign's first line: what is compared, how, for how long.
     func header(_ config: Campaign.Config) -> String {
-        "tabcheck: \(options.compare[0]) vs \(options.compare[1]), seed \(hex(config.seed))"
+        "\(Console.program): \(options.compare[0]) vs \(options.compare[1]), seed \(hex(config.seed))"
             + (config.shard.count > 1 ? ", shard \(config.shard.index)/\(config.shard.count)" : "")
             + ", properties: \(options.properties.count == Property.allCases.count ? "all" : options.properties.map(\.rawValue).joined(separator: ","))"
             + (options.policy == .spec ? "" : ", policy: \(PolicyFile.describe(options.policy))")
@@ -247,7 +247,7 @@ struct CheckCommand {
     func reproduce(seed: UInt64) -> String {
         var line = "\(me) --sequence-seed \(hex(seed)) --max-steps \(options.maxSteps)"
         if !options.largeGrids { line += " --no-large-grids" }
-        if options.compare != Options().compare { line += " --compare \(shellWord(options.compare.joined(separator: ",")))" }
+        if options.compare != drivers.defaultCompare { line += " --compare \(shellWord(options.compare.joined(separator: ",")))" }
         if options.propertiesGiven { line += " --property \(shellWord(options.properties.map(\.rawValue).joined(separator: ",")))" }
         if let p = options.policyArgument, options.policy != .spec { line += " --policy \(shellWord(p))" }
         return line

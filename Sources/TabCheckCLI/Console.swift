@@ -9,6 +9,10 @@ package enum Console {
     /// Once, at start-up.
     package static func install() { signal(SIGPIPE, SIG_IGN) }
 
+    /// The executable's name, which begins every diagnostic (`tabcheck: …`, or an adopter's
+    /// own). Set once by `TabCheck.run` before any thread starts, read-only after.
+    nonisolated(unsafe) package static var program = "tabcheck"
+
     package static func error(_ s: String) { write(2, s) }
 
     /// After what `print` has buffered, so the lines keep their order.

@@ -12,17 +12,17 @@ let failureReported = Atomic<Bool>(false)
 /// candidate instead of killing the process, so the failure found so far is saved and printed.
 /// A second signal ends the process at once, with a line: exit 130 before any failure, exit 1
 /// after one — the failure was saved before shrinking began, and 130 would say there was none (#36).
-enum Interrupt {
+package enum Interrupt {
     /// The signals that stop a run: SIGINT, SIGTERM, and SIGHUP unless it was ignored when
     /// tabcheck started.
-    static let stopping: [Int32] = {
+    package static let stopping: [Int32] = {
         var hup = sigaction()
         sigaction(SIGHUP, nil, &hup)
         let ignored = unsafeBitCast(hup.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
         return [SIGINT, SIGTERM] + (ignored ? [] : [SIGHUP])
     }()
 
-    static func install() {
+    package static func install() {
         // A parent may have started us with these signals blocked (a child inherits the mask
         // of the thread that spawned it, and Dispatch's worker threads block them): unblock
         // them, or Ctrl-C and a CI cancel would never reach the handler.
@@ -41,8 +41,8 @@ enum Interrupt {
                     // (#36: it was 128 + n, 137 through the supervisor, and silent). Only
                     // async-signal-safe calls here (write, _exit).
                     let found = failureReported.load(ordering: .relaxed)
-                    let line = found ? "tabcheck: stopped at once by a second signal; the failure above was saved before shrinking began\n"
-                        : "tabcheck: stopped at once by a second signal, before any failure was found (exit 130)\n"
+                    let line = found ? "\(Console.program): stopped at once by a second signal; the failure above was saved before shrinking began\n"
+                        : "\(Console.program): stopped at once by a second signal, before any failure was found (exit 130)\n"
                     line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
                     _exit(found ? 1 : 130)
                 }
@@ -56,12 +56,12 @@ enum Interrupt {
     /// question — as an unsupervised run would have ended with it.
     nonisolated(unsafe) static var parent: pid_t = 0
 
-    static var requested: Bool {
+    package static var requested: Bool {
         if parent != 0 && getppid() != parent { _exit(128 + SIGKILL) }
         return interruptSignal.load(ordering: .relaxed) != 0
     }
 
-    static var name: String {
+    package static var name: String {
         switch interruptSignal.load(ordering: .relaxed) {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"

@@ -1,7 +1,6 @@
 import Checker
 import Foundation
 import Generators
-import ProductionDriver
 
 /// `tabcheck minimal`: the true minimal failing length over an alphabet, by exhaustive
 /// search (`ExhaustiveSearch`); `--from FILE` draws the alphabet from a shrunk failure.
@@ -57,14 +56,13 @@ enum MinimalCommand {
         return try Supervisor.run(MinimalRun(settings: s, drivers: drivers))
     }
 
-    /// The drivers the search runs: production and the reference, or those `--from` names.
+    /// The drivers the search runs: the default pair, or those `--from` names.
     static func runner(_ s: Settings, _ drivers: Drivers) -> Runner {
         let recorded = s.from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
-        var runner = Runner(properties: s.properties ?? recorded ?? Property.allCases)
-        if let compare = s.from?.compare {
-            runner.implementation = drivers.named(compare[0])!
-            runner.oracle = drivers.named(compare[1])!
-        }
+        let compare = s.from?.compare ?? drivers.defaultCompare
+        var runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!,
+                            properties: s.properties ?? recorded ?? Property.allCases)
+        runner.customProperties = drivers.properties
         return runner
     }
 
@@ -117,7 +115,7 @@ struct MinimalRun: SupervisedRun {
     var noIsolation: Bool { false }
     func run(in shared: RunningSequences?) throws(InputError) -> Int32 { MinimalCommand.search(settings, drivers, trapped: false) }
     func recover(signal: String, _ shared: RunningSequences) -> Int32 {
-        Console.error("tabcheck: minimal: the model died of \(signal) (a trap); searching again, each level in forked children\n")
+        Console.error("\(Console.program): minimal: the model died of \(signal) (a trap); searching again, each level in forked children\n")
         return MinimalCommand.search(settings, drivers, trapped: true)
     }
 }

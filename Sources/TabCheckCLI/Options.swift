@@ -19,7 +19,8 @@ package struct Options {
     var shard = (index: 1, count: 1)
     var replay: String?
     var bytes: String?
-    var compare = ["production", "reference"]
+    /// --compare (default: the package's first driver against the reference).
+    var compare: [String] = []
     /// Whether --compare was given (a replay then runs against those drivers, not the file's).
     var compareGiven = false
     /// --policy: the choices both drivers are expected to make (docs/policies.md).
@@ -46,11 +47,12 @@ package struct Options {
     package static let maxSteps = 100_000
     static let maxSequences = 1_000_000_000_000
     static let maxShards = 100_000
-    static let maxSeconds = 10_000_000.0
+    package static let maxSeconds = 10_000_000.0
 
     /// One switch over the flags: a table of them, clearer whole than split.
     static func parse(_ args: [String], drivers: Drivers) throws(InputError) -> Options {
         var o = Options()
+        o.compare = drivers.defaultCompare
         var a = Arguments(args, command: "")
         while let arg = try a.nextFlag() {
             switch arg {
@@ -98,7 +100,7 @@ package struct Options {
             case "--compare":
                 let v = try a.value(arg)
                 let names = v.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                guard names.count == 2 else { throw InputError("--compare takes two driver names, IMPL,ORACLE (e.g. production,reference), got \"\(v)\"") }
+                guard names.count == 2 else { throw InputError("--compare takes two driver names, IMPL,ORACLE (e.g. \(drivers.defaultCompare.joined(separator: ","))), got \"\(v)\"") }
                 for n in names where drivers.named(n) == nil {
                     throw InputError("--compare: unknown driver \"\(n)\"; known: \(drivers.names)")
                 }
@@ -147,35 +149,37 @@ package struct Options {
         }
     }
 
-    static func parseSeed(_ s: String) -> UInt64? {
+    package static func parseSeed(_ s: String) -> UInt64? {
         if s.hasPrefix("0x") || s.hasPrefix("0X") { return UInt64(s.dropFirst(2), radix: 16) }
         return UInt64(s)
     }
 }
 
-let helpText = """
-tabcheck — property-based and differential checker for the TabGrid view-model
+/// `--help`, in the executable's own name, with its default drivers and its own subcommands.
+func helpText(_ drivers: Drivers, _ commands: [TabCheck.Command]) -> String {
+    helpTemplate.replacing("COMMANDS", with: commands.map { $0.synopsis + "\n" }.joined())
+        .replacing("DEFAULTCOMPARE", with: drivers.defaultCompare.joined(separator: ","))
+        .replacing("DEFAULTIMPL", with: drivers.all[0].name)
+        .replacing("swift run -c release tabcheck ", with: "swift run -c release PROGRAM ")
+        .replacing("  tabcheck ", with: "  PROGRAM ")
+        .replacing("PROGRAM", with: drivers.program)
+}
+
+private let helpTemplate = """
+PROGRAM — property-based and differential checker: DEFAULTIMPL against the reference model
 
 USAGE
   tabcheck [options]                 run a randomized campaign (default: about 10 s)
   tabcheck --replay FILE             replay a saved failing sequence
   tabcheck --bytes FILE              decode a raw byte file (a libFuzzer crash) through the
                                      choice stream, check it, and shrink a failure
-  tabcheck layout --width W --height H [--safe-left L] [--safe-right R] [--tabs N] [--svg FILE]
-                                     draw the grid for one viewport (L1–L6)
   tabcheck list                      list properties, drivers, policy presets and knobs
   tabcheck policy [--compare A,reference] [--sequences N]
                                      infer the policy a driver follows (docs/policies.md)
   tabcheck minimal [--max-length N] [--property P] [--from FILE] [--jobs N]
                                      shortest failing sequence over an alphabet, by exhaustive
                                      search; --from FILE draws it from a shrunk failure
-  tabcheck corpus DIR N              write N generated runs as libFuzzer seed inputs
-  tabcheck-bench model|throughput|scaling|length|sweep|generate|session|balanced|jobs
-                                     the measurements behind docs/benchmarks.md (an
-                                     executable of its own: swift run -c release tabcheck-bench)
-  tabcheck durability [--kills N]    kill a process saving sessions (SIGKILL, real disk) N times
-                                     and check every load (P4, P5)
-  Each subcommand answers --help.
+COMMANDS  Each subcommand answers --help.
 
 CAMPAIGN OPTIONS
   --seed S            master seed, decimal or 0x-hex (default: 0x7ab6121d, fixed so CI is repeatable)
@@ -195,7 +199,7 @@ CAMPAIGN OPTIONS
                         tabcheck --property mapping,swipeLock
   --shard K/N         run shard K of N: disjoint seed streams, for a CI matrix of N jobs
                         tabcheck --shard 2/4 --time-limit 120
-  --compare A,B       implementation and oracle drivers (default production,reference); with
+  --compare A,B       implementation and oracle drivers (default DEFAULTCOMPARE); with
                       --replay, the drivers to replay the file against instead of its own
                         tabcheck --compare reference,production
   --policy P          the choices the model makes where tab models differ: a preset (spec,
@@ -275,5 +279,4 @@ EXAMPLES
   swift run -c release tabcheck                        # the default campaign
   swift run -c release tabcheck --seed 7 --time-limit 60  # explore elsewhere, longer
   swift run -c release tabcheck --replay .tabcheck/failures/mapping-F3-0x1f.json
-  swift run -c release tabcheck layout --width 320 --height 568 --tabs 5
 """

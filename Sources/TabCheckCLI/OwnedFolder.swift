@@ -6,26 +6,29 @@ import Foundation
 /// marked; one that holds files of those names without the mark is the user's and refused up
 /// front; nothing is written through a symbolic link (#36: `corpus` overwrote a user's file,
 /// and wrote through a link to a file outside the folder).
-struct OwnedFolder {
-    let path: String
-    let flag: String
+package struct OwnedFolder {
+    package let path: String
+    package let flag: String
     /// The files of the set, by name.
-    let isOurs: (String) -> Bool
+    package let isOurs: (String) -> Bool
     /// Whether a later run may replace the set (`--frames`), which a mark file allows; a fuzzer's
     /// corpus is not marked (libFuzzer would read the mark as an input): a rerun into it is refused.
-    var replaces = true
-    static let mark = ".tabcheck-owned"
+    package var replaces = true
+    package init(path: String, flag: String, isOurs: @escaping (String) -> Bool, replaces: Bool = true) {
+        self.path = path; self.flag = flag; self.isOurs = isOurs; self.replaces = replaces
+    }
+    package static let mark = ".tabcheck-owned"
 
-    var marked: Bool { replaces && FileManager.default.fileExists(atPath: path + "/" + Self.mark) }
+    package var marked: Bool { replaces && FileManager.default.fileExists(atPath: path + "/" + Self.mark) }
 
     /// Refuses a folder holding files of the set that tabcheck did not write.
-    func claim() throws(InputError) {
+    package func claim() throws(InputError) {
         guard !marked, let theirs = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().first(where: isOurs) else { return }
         throw InputError("\(flag) \(path) already holds \(theirs), which tabcheck did not write and would replace; give an empty or new folder")
     }
 
     /// Creates the folder, marks it, and removes the set's files of an earlier run.
-    func prepare() throws(InputError) {
+    package func prepare() throws(InputError) {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw InputError("\(flag) \(path): \(InputFile.reason(error))")
         }
@@ -37,7 +40,7 @@ struct OwnedFolder {
     }
 
     /// Writes one file, never through a link (`O_NOFOLLOW`).
-    func write(_ data: Data, name: String) throws(InputError) {
+    package func write(_ data: Data, name: String) throws(InputError) {
         let file = path + "/" + name
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

@@ -10,7 +10,7 @@ struct PolicyCommand {
     static let usage = """
     usage: tabcheck policy [--compare IMPL,ORACLE] [--sequences N] [--seed S] [--jobs N]
       Infers the choices IMPL makes where tab models differ (docs/policies.md), by campaigns
-      against ORACLE (default production,reference; ORACLE must be the reference): each failure
+      against ORACLE (default: the first driver against the reference, which ORACLE must be): each failure
       that one knob change explains adopts that change, one knob a round, until a campaign of
       N sequences (default 2000) passes. Prints the matching preset, or the JSON to save and
       pass as --policy FILE.json. Exit 0 when a policy was found, 1 when a failure no knob
@@ -18,13 +18,13 @@ struct PolicyCommand {
       bad input, 130 when interrupted before any failure.
     """
 
-    var compare = ["production", "reference"]
+    var compare: [String]
     var config = Campaign.Config()
     let drivers: Drivers
 
     static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
         if try Arguments.help(rest, command: "policy ", usage: usage) { return 0 }
-        var p = PolicyCommand(drivers: drivers)
+        var p = PolicyCommand(compare: drivers.defaultCompare, drivers: drivers)
         p.config.sequences = 2_000
         p.config.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         p.config.shouldStop = { Interrupt.requested }
@@ -105,7 +105,7 @@ extension PolicyCommand {
             try file.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
             print("saved \(path) (sequence seed \(hex(f.sequenceSeed))); reproduce with:\n  tabcheck --replay \(shellWord(path))")
         } catch {
-            Console.error("tabcheck: policy: could not save the failure to \(path): \(InputFile.reason(error))\n")
+            Console.error("\(Console.program): policy: could not save the failure to \(path): \(InputFile.reason(error))\n")
         }
     }
 }
@@ -114,7 +114,7 @@ extension PolicyCommand: SupervisedRun {
     var noIsolation: Bool { false }
     func run(in shared: RunningSequences?) throws(InputError) -> Int32 { infer(isolated: false) }
     func recover(signal: String, _ shared: RunningSequences) -> Int32 {
-        Console.error("tabcheck: policy: the model died of \(signal) (a trap); inferring again from the start, each sequence in a process of its own\n")
+        Console.error("\(Console.program): policy: the model died of \(signal) (a trap); inferring again from the start, each sequence in a process of its own\n")
         return infer(isolated: true)
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// Temporary files and folders, in `$TMPDIR` (#36). One that cannot be made is the user's to
 /// fix and is said in one line: a silent fallback once turned the trap isolation off, so a
 /// model that trapped killed the run with nothing saved.
-enum Scratch {
+package enum Scratch {
     /// A new file or folder named `prefix-XXXXXX` in the temporary folder; its path.
-    static func make(_ prefix: String, folder: Bool = false) throws(InputError) -> String {
+    package static func make(_ prefix: String, folder: Bool = false) throws(InputError) -> String {
         let base = NSTemporaryDirectory()
         var template = Array(URL(fileURLWithPath: base).appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
         if folder {

@@ -1,13 +1,19 @@
+@_exported import TabGridCore
 import Checker
-import ProductionDriver
 import Foundation
 import Generators
 
-/// The drivers `--compare` can name: the built-in ones and those a package adds.
+/// The drivers `--compare` can name: the package's own, then the reference.
 struct Drivers: Sendable {
     let all: [DriverFactory]
     /// Properties a package adds (`TabCheck.main(properties:)`), beside the built-in ones.
-    var properties: [any StepProperty] = []
+    var properties: [any GridStepProperty] = []
+    /// The executable's name, as its messages and its reproduce lines print it.
+    var program = "tabcheck"
+    /// Where a printed regression test goes.
+    var regressionTestFile = "one of your package's test files"
+    /// What `--compare` is without the flag: the package's first driver against the reference.
+    var defaultCompare: [String] { [all[0].name, "reference"] }
     /// Every property `--property` may name.
     var knownProperties: [Property] { Property.allCases + properties.map(\.name) }
     func named(_ name: String) -> DriverFactory? { all.first { $0.name == name } }
@@ -33,25 +39,15 @@ func outputWritten(_ code: Int32) -> Int32 {
     var st = stat()
     guard failed, code == 0, fstat(1, &st) == 0, st.st_mode & S_IFMT != S_IFIFO, st.st_mode & S_IFMT != S_IFSOCK else { return code }
     let why = errno == 0 || errno == EIO ? "a write failed (is the disk full?)" : String(cString: strerror(errno))
-    Console.error("tabcheck: could not write standard output: \(why); the verdict (exit 0) was not written, so this exits 2\n")
+    Console.error("\(Console.program): could not write standard output: \(why); the verdict (exit 0) was not written, so this exits 2\n")
     return 2
 }
 
 package func fail(_ message: String) -> Never {
-    Console.error("tabcheck: \(message.replacing("\n", with: " "))\n")
+    Console.error("\(Console.program): \(message.replacing("\n", with: " "))\n")
     exit(2)
 }
 
-
-let corpusUsage = """
-usage: tabcheck corpus DIR N
-
-Writes N generated runs (1…1,000,000) into DIR as libFuzzer seed inputs: each file holds the
-bytes that decode, through the choice stream, to one generated sequence of up to 60 steps.
-DIR is created if needed. scripts/fuzz.sh uses it.
-
-example: tabcheck corpus fuzz/corpus-sequence 200
-"""
 
 let minimalUsage = """
 usage: tabcheck minimal [--max-length 1…5] [--property NAME] [--from FILE] [--jobs N] [--time-limit SEC]
@@ -92,50 +88,68 @@ usage: tabcheck list
 Lists the properties (with the SPEC rules each checks) and the drivers --compare accepts.
 """
 
-/// `tabcheck`'s entry point, for the `tabcheck` executable and for a package's own
-/// executable that adds drivers (`--compare mine,reference`):
+/// The command line for your own view-model, in an executable of your package:
 ///
 /// ```swift
 /// import TabCheckCLI
-/// TabCheck.main(drivers: [DriverFactory(name: "mine", summary: "my view-model") { MyDriver(viewport: $0) }])
+/// TabCheck.main(drivers: [GridDriverFactory(MyDriver.self)], properties: [MyProperty()])
 /// ```
 ///
-/// Exits 0 when every property held, 1 on a property failure, 2 on bad input, 130 when
-/// interrupted before any failure was found.
+/// `--compare` names any of `drivers` and `reference` (the default: your first driver
+/// against the reference); `--policy` sets the choices your model makes. Help, messages and
+/// reproduce lines use your executable's name. Exits 0 when every property held, 1 on a
+/// property failure, 2 on bad input, 130 when interrupted before any failure was found.
 public enum TabCheck {
-    /// `properties`: checks of your own (`StepProperty`), judged with the built-in ones,
-    /// selected by `--property NAME`, shown by `tabcheck list`.
-    public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), drivers extra: [DriverFactory] = [],
-                            properties custom: [any StepProperty] = []) -> Never {
+    /// `properties`: checks of your own (`GridStepProperty`), judged with the built-in ones,
+    /// selected by `--property NAME`, shown by `list`.
+    public static func main(drivers: [GridDriverFactory], properties: [any GridStepProperty] = []) -> Never {
+        run(Array(CommandLine.arguments.dropFirst()), drivers: drivers, properties: properties)
+    }
+
+    /// A subcommand of this repository's own executable (`layout`, `durability`, `corpus`).
+    package struct Command: Sendable {
+        package let name: String
+        /// Its lines in `--help`'s USAGE.
+        package let synopsis: String
+        package let run: @Sendable ([String]) throws(InputError) -> Int32
+        package init(name: String, synopsis: String, run: @escaping @Sendable ([String]) throws(InputError) -> Int32) {
+            self.name = name; self.synopsis = synopsis; self.run = run
+        }
+    }
+
+    /// The executable's name: the last part of how it was started.
+    static var programName: String {
+        CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "tabcheck"
+    }
+
+    package static func run(_ arguments: [String], drivers extra: [DriverFactory], properties custom: [any GridStepProperty] = [],
+                            commands: [Command] = [], program: String = programName,
+                            regressionTestFile: String = "one of your package's test files") -> Never {
         Interrupt.install()
         Console.install()
+        Console.program = program
         do throws(InputError) {
+            guard !extra.isEmpty else { throw InputError("TabCheck.main was given no drivers: pass your model's GridDriverFactory") }
             var seen: [String] = []
-            for d in DriverFactory.builtIn + extra {
-                guard !seen.contains(d.name) else { throw InputError("two drivers are registered as \"\(d.name)\"; give each its own name") }
+            for d in extra + [.reference] {
+                guard !seen.contains(d.name) else { throw InputError("two drivers are registered as \"\(d.name)\"; give each its own name (\"reference\" is the oracle's)") }
                 seen.append(d.name)
             }
             for p in custom where Property.allCases.contains(p.name) || custom.filter({ $0.name == p.name }).count > 1 {
                 throw InputError("two properties are named \"\(p.name)\"; give each its own name")
             }
-            exit(outputWritten(try command(arguments, Drivers(all: DriverFactory.builtIn + extra, properties: custom))))
+            let drivers = Drivers(all: extra + [.reference], properties: custom, program: program, regressionTestFile: regressionTestFile)
+            exit(outputWritten(try command(arguments, drivers, commands)))
         } catch {
             fail(error.message)
         }
     }
 }
 
-func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
+func command(_ arguments: [String], _ drivers: Drivers, _ commands: [TabCheck.Command]) throws(InputError) -> Int32 {
     let rest = Array(arguments.dropFirst())
+    if let c = commands.first(where: { $0.name == arguments.first }) { return try c.run(rest) }
     switch arguments.first {
-    case "layout":
-        return try LayoutCommand.run(rest)
-    case "bench":
-        throw InputError("bench is its own executable now: swift run -c release tabcheck-bench \(rest.joined(separator: " ")) (tabcheck-bench --help)")
-    case "durability":
-        return try DurabilityCommand.run(rest)
-    case "corpus":
-        return try CorpusCommand.run(rest)
     case "policy":
         return try PolicyCommand.run(rest, drivers)
     case "minimal":
@@ -158,7 +172,7 @@ func command(_ arguments: [String], _ drivers: Drivers) throws(InputError) -> In
         let options = try Options.parse(arguments, drivers: drivers)
         if options.help {
             guard arguments.count == 1 else { throw InputError("--help takes no other arguments") }
-            print(helpText)
+            print(helpText(drivers, commands))
             return 0
         }
         return try Supervisor.run(CheckCommand(options: options, drivers: drivers))

@@ -1,6 +1,7 @@
 // A test target that checks its own view-model imports TabGridTesting alone: the driver
 // protocol, actions, observations and policies its API needs come with it.
-@_exported import Checker
+@_exported import TabGridCore
+import Checker
 import Foundation
 import Generators
 import Testing
@@ -44,10 +45,10 @@ public enum GridCheck {
         /// `TABGRID_POLICY` (a preset's name or a JSON file) when that is set.
         case reference
         /// The reference under a policy of your own (docs/policies.md): `.reference(policy: …)`.
-        case referenceUnder(Policy)
+        case referenceUnder(GridPolicy)
         /// Any other driver — this repository's production model is `.driver(.production)`
         /// with `import ProductionDriver` (to validate a refactor against it).
-        case driver(DriverFactory)
+        case driver(GridDriverFactory)
 
         var factory: DriverFactory {
             switch self {
@@ -58,7 +59,7 @@ public enum GridCheck {
         }
 
         /// The reference under `policy`, judged by every property under it.
-        public static func reference(policy: Policy) -> Oracle { .referenceUnder(policy) }
+        public static func reference(policy: GridPolicy) -> Oracle { .referenceUnder(policy) }
 
         /// The policy a run with this oracle judges by: the one it names, else `fallback`
         /// (TABGRID_POLICY for `.reference`); SPEC's for another driver.
@@ -82,12 +83,12 @@ public enum GridCheck {
 
     /// Runs the campaign; returns the (shrunk) failure, if any, after recording it.
     @discardableResult
-    public static func expectAgreement<D: CheckableDriver>(
-        _ driver: D.Type, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
-        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, isolated: Bool? = nil,
+    public static func expectAgreement<D: CheckableGridDriver>(
+        _ driver: D.Type, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [GridPropertyName]? = nil,
+        customProperties: [any GridStepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, isolated: Bool? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> Campaign.Found? {
-        await check(DriverFactory(driver), typeName: String(describing: D.self), with: oracle, budget: budget, properties: properties,
+    ) async -> Finding? {
+        await check(GridDriverFactory(driver), with: oracle, budget: budget, properties: properties,
               custom: customProperties, seed: seed,
               maxSteps: maxSteps, shrinkTime: shrinkTime, isolated: isolated, sourceLocation: sourceLocation)
     }
@@ -95,17 +96,17 @@ public enum GridCheck {
     /// The same, for a driver given as a factory.
     @discardableResult
     public static func expectAgreement(
-        _ driver: DriverFactory, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [Property]? = nil,
-        customProperties: [any StepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, isolated: Bool? = nil,
+        _ driver: GridDriverFactory, with oracle: Oracle = .reference, budget: Budget? = nil, properties: [GridPropertyName]? = nil,
+        customProperties: [any GridStepProperty] = [], seed: UInt64? = nil, maxSteps: Int = 200, shrinkTime: Double = 10, isolated: Bool? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> Campaign.Found? {
-        await check(driver, typeName: nil, with: oracle, budget: budget, properties: properties, custom: customProperties, seed: seed, maxSteps: maxSteps,
+    ) async -> Finding? {
+        await check(driver, with: oracle, budget: budget, properties: properties, custom: customProperties, seed: seed, maxSteps: maxSteps,
               shrinkTime: shrinkTime, isolated: isolated, sourceLocation: sourceLocation)
     }
 
-    static func check(_ driver: DriverFactory, typeName: String?, with oracle: Oracle, budget: Budget?, properties: [Property]?,
-                      custom: [any StepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, isolated: Bool? = nil,
-                      sourceLocation: SourceLocation) async -> Campaign.Found? {
+    static func check(_ driver: GridDriverFactory, with oracle: Oracle, budget: Budget?, properties: [Property]?,
+                      custom: [any GridStepProperty] = [], seed: UInt64?, maxSteps: Int, shrinkTime: Double, isolated: Bool? = nil,
+                      sourceLocation: SourceLocation) async -> Finding? {
         let settings: Settings
         do {
             settings = try Settings(budget: budget, properties: properties, seed: seed, isolated: isolated, environment: ProcessInfo.processInfo.environment)
@@ -148,97 +149,57 @@ public enum GridCheck {
                                 originalSteps: found.original.count, actions: found.shrunk, policy: runner.policy)
         let name = "\(f.violation.property.rawValue)-\(Report.ruleSlug(f.violation.rule))-\(hex(found.sequenceSeed))"
         Attachment.record(Array(replay.encoded()), named: name + ".replay.json", sourceLocation: sourceLocation)
-        Attachment.record(regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), typeName: typeName, driver: driver, oracle: oracle,
-                                         custom: custom),
-                          named: name + "-regression.swift", sourceLocation: sourceLocation)
-        return found
+        let test = regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), driver: driver, oracle: oracle, custom: custom)
+        Attachment.record(test, named: name + "-regression.swift", sourceLocation: sourceLocation)
+        return Finding(found, regressionTest: test)
     }
 
     /// The pasted regression test's one line: replays `actions` through the driver and the
-    /// oracle with every property, and records an issue (with the report) if it fails.
+    /// oracle with every property (or `properties`), and records an issue with the report if
+    /// it fails.
     @discardableResult
-    public static func expectNoFailure<D: CheckableDriver>(
-        _ actions: [Action], _ driver: D.Type, with oracle: Oracle = .reference, properties: [Property] = Property.allCases,
-        customProperties: [any StepProperty] = [], sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Runner.Failure? {
-        let failure = Regression.check(actions, properties: properties, implementation: DriverFactory(driver), oracle: oracle.factory,
-                                       policy: oracle.policy(), customProperties: customProperties)
-        if let failure {
-            Issue.record(Comment(rawValue: Report.steps(Array(actions.prefix(failure.step)), failure: failure)), sourceLocation: sourceLocation)
-        }
+    public static func expectNoFailure<D: CheckableGridDriver>(
+        _ actions: [GridAction], _ driver: D.Type, with oracle: Oracle = .reference, policy: GridPolicy? = nil,
+        properties: [GridPropertyName]? = nil, customProperties: [any GridStepProperty] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Failure? {
+        expectNoFailure(actions, implementation: GridDriverFactory(driver), with: oracle, policy: policy, properties: properties,
+                        customProperties: customProperties, sourceLocation: sourceLocation)
+    }
+
+    /// The same, for a driver given as a factory.
+    @discardableResult
+    public static func expectNoFailure(
+        _ actions: [GridAction], implementation: GridDriverFactory, with oracle: Oracle = .reference, policy: GridPolicy? = nil,
+        properties: [GridPropertyName]? = nil, customProperties: [any GridStepProperty] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Failure? {
+        let failure = self.failure(of: actions, implementation: implementation, with: oracle, policy: policy, properties: properties,
+                                   customProperties: customProperties)
+        if let failure { Issue.record(Comment(rawValue: failure.report), sourceLocation: sourceLocation) }
         return failure
     }
 
-    /// The test to paste: `expectNoFailure` with the driver's type when it is known, else
-    /// `Regression.check` with the factories.
-    package static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String, typeName: String?, driver: DriverFactory,
-                               oracle: Oracle, custom: [any StepProperty] = []) -> String {
-        guard let typeName else {
-            return Report.regressionTest(actions, failure: failure, id: id, compare: [driver.name, oracle.factory.name], customProperties: custom) + "\n"
-        }
-        // A failure of a custom property is judged by it again, or the pasted test would pass on the bug (#36).
-        let customCode = custom.isEmpty || Property.allCases.contains(failure.violation.property) ? ""
-            : ", customProperties: [\(custom.map { "\(type(of: $0))()" }.joined(separator: ", "))]"
-        let name = "regression_\(failure.violation.property.rawValue)_\(Report.ruleSlug(failure.violation.rule))_\(id)"
-        let oracleCode: String
-        var note = ""
-        switch oracle {
-        case .reference: oracleCode = ".reference"
-        case .referenceUnder(let p): oracleCode = ".reference(policy: \(p.swiftCode))"
-        case .driver(let f) where f.name == "reference": oracleCode = ".reference"
-        case .driver(let f):
-            oracleCode = ".driver(\(f.swiftCode ?? Report.identifier(f.name)))"
-            // A factory made from a closure without a `source` has none to write: name it
-            // where you paste this (or give it one).
-            if f.swiftCode == nil {
-                note = "// `\(Report.identifier(f.name))`: the DriverFactory you passed as the oracle (give it `source:` to have it written here).\n"
-            }
-        }
-        if failure.violation.property == .crash && ["trap", "hang"].contains(failure.violation.rule) {
-            // A trap ends the process that runs it: an exit test, passing when the sequence
-            // neither traps nor fails.
-            return """
-            // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
-            \(note)@Test func \(name)() async {
-                await #expect(processExitsWith: .success) {
-                    let failure = Regression.check([
-            \(actions.map { "                " + $0.swiftCode + "," }.joined(separator: "\n"))
-                    ], implementation: DriverFactory(\(typeName).self), oracle: \(oracleFactoryCode(oracle)), policy: \(oracle.policy().swiftCode)\(customCode))
-                    precondition(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
-                }
-            }
-
-            """
-        }
-        return """
-        // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
-        \(note)@Test func \(name)() {
-            GridCheck.expectNoFailure([
-        \(actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n"))
-            ], \(typeName).self, with: \(oracleCode)\(customCode))
-        }
-
-        """
+    /// The failure of `actions` through the driver and the oracle, or nil when every
+    /// property holds — without recording anything (what a test that expects a failure asks).
+    /// `policy`: the one the run judges by (default: the oracle's, SPEC's for a driver).
+    public static func failure(
+        of actions: [GridAction], implementation: GridDriverFactory, with oracle: Oracle = .reference, policy: GridPolicy? = nil,
+        properties: [GridPropertyName]? = nil, customProperties: [any GridStepProperty] = []
+    ) -> Failure? {
+        Regression.check(actions, properties: properties ?? Property.allCases, implementation: implementation, oracle: oracle.factory,
+                         policy: policy ?? oracle.policy(), customProperties: customProperties)
+            .map { Failure(Array(actions.prefix($0.step)), $0) }
     }
 
-    /// The oracle as a `DriverFactory` expression, for an exit test's `Regression.check`.
-    static func oracleFactoryCode(_ oracle: Oracle) -> String {
-        switch oracle {
-        case .reference: return "DriverFactory.reference"
-        case .referenceUnder(let p): return "DriverFactory.reference(\(p.swiftCode))"
-        case .driver(let f): return f.swiftCode ?? Report.identifier(f.name)
-        }
-    }
-
-    /// The regression test attached for `found` (what a user pastes).
-    public static func regressionTestText(_ found: Campaign.Found, typeName: String, with oracle: Oracle = .reference,
-                                          customProperties: [any StepProperty] = []) -> String {
-        regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed), typeName: typeName,
-                       driver: oracle.factory, oracle: oracle, custom: customProperties)
+    /// The test to paste (`Report.regressionTest`: the one printer the console, the HTML
+    /// report and this attachment share).
+    package static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String, driver: GridDriverFactory,
+                               oracle: Oracle, custom: [any GridStepProperty] = []) -> String {
+        Report.regressionTest(actions, failure: failure, id: id, implementation: driver, oracle: oracle.factory,
+                              policy: oracle.policy(), customProperties: custom) + "\n"
     }
 
     /// The settings a call would use (for tests of the environment handling).
-    public static func settings(budget: Budget?, properties: [Property]?, seed: UInt64?, isolated: Bool? = nil, environment: [String: String])
+    package static func settings(budget: Budget?, properties: [Property]?, seed: UInt64?, isolated: Bool? = nil, environment: [String: String])
         throws(InputError) -> (budget: Budget, properties: [Property], seed: UInt64, isolated: Bool?) {
         let s = try Settings(budget: budget, properties: properties, seed: seed, isolated: isolated, environment: environment)
         return (s.budget, s.properties, s.seed, s.isolated)

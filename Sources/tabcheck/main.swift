@@ -1,3 +1,3 @@
-import TabCheckCLI
+import TabGridCommands
 
-TabCheck.main()
+RepositoryTabCheck.main()

@@ -182,7 +182,7 @@ import Testing
         let run = try Tool.tabcheck.run(["--policy", "duckduckgo-ios", "--sequences", "300", "--shrink-time", "2", "--json"], cwd: dir)
         #expect(run.status == 1, "\(run)")
         #expect(run.stderr.contains("policy: duckduckgo-ios"), "\(run)")
-        #expect(run.stderr.contains("policy: Policy(activeAfterClose: .previousThenNext"), "the regression test must name the policy")
+        #expect(run.stderr.contains("policy: GridPolicy(activeAfterClose: .previousThenNext"), "the regression test must name the policy")
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(json?["policy"] as? String == "duckduckgo-ios")
         // Policy inference on the shrunk failure: SPEC's own choice explains it.

@@ -3,6 +3,7 @@ import ProductionDriver
 import Foundation
 import Generators
 import TabCheckCLI
+import TabGridCommands
 
 /// `tabcheck` with planted-bug drivers, for the command-line tests (Tests/CLITests): a
 /// campaign that fails is needed to test what happens to a failure (saving, flushing,
@@ -33,11 +34,11 @@ struct ClosesTabsIndex: GridDriver {
 /// breaks it as soon as a campaign opens a sixth tab: what the CLI tests use to see a custom
 /// property selected, reported and replayed. Registered only with TABCHECK_PLANTED_CUSTOM=1,
 /// so the other CLI tests' campaigns are judged by the built-in properties alone.
-struct AtMostFiveTabs: StepProperty {
+struct AtMostFiveTabs: GridStepProperty {
     static let name = Property("atMostFiveTabs")
     var rules: [String] { ["F2"] }
     var needs: Set<Capability> { [] }
-    func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    func check(_ step: GridStepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         post.tabIDs.count <= 5 ? nil : Violation(Self.name, "F2", "\(post.tabIDs.count) tabs are open; this package allows five")
     }
 }
@@ -71,11 +72,11 @@ struct TrapsOnStayingMove: GridDriver {
 
 /// A property of the checker's own path that force-unwraps an active tab that is not
 /// there after a Close All: a trap in the checker, registered with TABCHECK_PLANTED_CUSTOM=trap.
-struct TrapsAfterCloseAll: StepProperty {
+struct TrapsAfterCloseAll: GridStepProperty {
     static let name = Property("trapsAfterCloseAll")
     var rules: [String] { ["F5"] }
     var needs: Set<Capability> { [] }
-    func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    func check(_ step: GridStepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         if case .closeAll = step.action, pre.tabIDs.count >= 2 { _ = post.active!.count }
         return nil
     }
@@ -121,13 +122,13 @@ func planted(_ name: String, _ summary: String, _ bug: PlantedKind.Bug, capabili
     DriverFactory(name: name, summary: summary, capabilities: capabilities) { PlantedKind(base: TabModelDriver(viewport: $0), bug: bug) }
 }
 
-let customProperties: [any StepProperty] = switch ProcessInfo.processInfo.environment["TABCHECK_PLANTED_CUSTOM"] {
+let customProperties: [any GridStepProperty] = switch ProcessInfo.processInfo.environment["TABCHECK_PLANTED_CUSTOM"] {
 case "1": [AtMostFiveTabs()]
 case "trap": [TrapsAfterCloseAll()]
 default: []
 }
 
-TabCheck.main(drivers: [
+RepositoryTabCheck.main(drivers: [
     // Production's capabilities (both views), so a seed input `tabcheck corpus` wrote for
     // production's choice stream means the same actions to it (`--bytes`).
     DriverFactory(name: "planted-f3", summary: "production with the tutorial's F3 bug (closes tabs[i])", capabilities: TabModelDriver.capabilities) {

@@ -9,11 +9,11 @@ import Testing
 /// reported, shrunk and replayed like the built-in ones.
 @Suite struct CustomPropertyTests {
     /// F2, read one way: a new tab is appended last, titled "New Tab".
-    struct NewTabIsLast: StepProperty {
+    struct NewTabIsLast: GridStepProperty {
         static let name = Property("newTabIsLast")
         let rules = ["F2"]
         let needs: Set<Capability> = [.titles]
-        func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        func check(_ step: GridStepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
             guard case .newTab = step.action, step.outcome.rejected == nil else { return nil }
             guard post.tabIDs.count == pre.tabIDs.count + 1, post.tabIDs.starts(with: pre.tabIDs), post.titles.last == "New Tab" else {
                 return Violation(Self.name, "F2", "a new tab must be appended last, titled \"New Tab\": tabs went from \(pre.tabIDs) to \(post.tabIDs)")

@@ -76,12 +76,11 @@ import Testing
     @Test func theRegressionTestReplaysTheComparedDrivers() {
         let actions: [Action] = [.newTab, .newTab, .closeAll]
         let f = Self.run(.crashesOnCloseAll, actions, [.crash])!
-        let builtIn = Report.regressionTest(actions, failure: f, id: "x", compare: ["reference", "production"])
-        #expect(builtIn.contains("], implementation: DriverFactory.named(\"reference\")!, oracle: DriverFactory.named(\"production\")!)"))
-        let custom = Report.regressionTest(actions, failure: f, id: "x", compare: ["planted-crashesOnCloseAll", "reference"])
-        #expect(custom.contains("implementation: plantedCrashesOnCloseAll, oracle: DriverFactory.named(\"reference\")!"))
-        #expect(custom.contains("// `plantedCrashesOnCloseAll`: the DriverFactory your tabcheck registers as \"planted-crashesOnCloseAll\""))
-        #expect(!Report.regressionTest(actions, failure: f, id: "x").contains("implementation:"))
+        let builtIn = Report.regressionTest(actions, failure: f, id: "x", implementation: .productionBatch, oracle: .production)
+        #expect(builtIn.contains("], implementation: GridDriverFactory.productionBatch, with: .driver(GridDriverFactory.production))"), "\(builtIn)")
+        let custom = Report.regressionTest(actions, failure: f, id: "x", implementation: PlantedBug.crashesOnCloseAll.factory, oracle: .reference)
+        #expect(custom.contains("], implementation: plantedCrashesOnCloseAll)"), "\(custom)")
+        #expect(custom.contains("// `plantedCrashesOnCloseAll`: the GridDriverFactory registered as \"planted-crashesOnCloseAll\""))
         // What the pasted test calls: production passes, the failing driver still fails.
         #expect(Regression.check(actions) == nil)
         #expect(Regression.check(actions, implementation: PlantedBug.crashesOnCloseAll.factory)?.violation.property == .crash)

@@ -11,7 +11,7 @@ import Testing
 /// this process goes on.
 @Suite struct FreshProcessTests {
     @Test func aTrapIsOneIssueAtTheCallWithTheShrunkSequence() async {
-        var found: Campaign.Found?
+        var found: GridCheck.Finding?
         await withKnownIssue {
             found = await GridCheck.expectAgreement(TrapsOnLastClose.self, budget: .sequences(300), properties: Property.allCases)
         } matching: { issue in
@@ -21,7 +21,7 @@ import Testing
                 && text.contains("traps again alone")
         }
         #expect(found?.shrunk == [.newTab, .newTab, .closeDisplayed(2)] || found?.shrunk.count == 2, "\(found?.shrunk ?? [])")
-        #expect(found?.shrunkFailure.violation.rule == "trap")
+        #expect(found?.failure.violation.rule == "trap")
     }
 
     /// A type, a policy and the built-in drivers travel; a closure does not, and says so.
@@ -65,12 +65,12 @@ import Testing
         #expect(why.message.contains("is not a FactoryRecipe"), "\(why)")
     }
 
-    struct AtMostTabs: StepProperty, Codable {
+    struct AtMostTabs: GridStepProperty, Codable {
         static let name = Property("atMostTabs")
         var limit: Int
         var rules: [String] { ["F2"] }
         var needs: Set<Capability> { [] }
-        func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+        func check(_ step: GridStepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
             post.tabIDs.count > limit ? Violation(Self.name, "F2", "more than \(limit) tabs") : nil
         }
     }

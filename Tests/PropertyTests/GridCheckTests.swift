@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aFailureIsRecordedAtTheCallSiteWithTheShrunkSequence() async {
-        var found: Campaign.Found?
+        var found: GridCheck.Finding?
         await withKnownIssue {
             // Its properties given, so TABGRID_PROPERTIES cannot take the mapping property away.
             found = await GridCheck.expectAgreement(ClosesTabsIndex.self, with: .reference, budget: .sequences(300), properties: Property.allCases)
@@ -38,8 +38,7 @@ import Testing
         }
         #expect(found?.shrunk.count == 3, "\(found?.shrunk ?? [])")   // a restore of two tabs, the query, the close
         guard let found else { Issue.record("the planted F3 bug was not found"); return }
-        let test = GridCheck.regressionTestText(found, typeName: "ClosesTabsIndex")
-        #expect(test.contains("GridCheck.expectNoFailure([") && test.contains("], ClosesTabsIndex.self, with: .reference)"))
+        #expect(found.regressionTest.contains("GridCheck.expectNoFailure([") && found.regressionTest.contains("], ClosesTabsIndex.self)"), "\(found.regressionTest)")
     }
 
     @Test func aPassingDriverRecordsNothingAndSkipsWhatItLacks() async {
@@ -72,13 +71,13 @@ import Testing
 @Suite struct RegressionTextTests {
     @Test func anOracleMadeFromATypeIsWrittenAsThatType() {
         let failure = Runner.Failure(step: 1, action: .newTab, violation: Violation(.mapping, "F3", "x"))
-        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: DriverFactory(BlankTabDriver.self),
+        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "x", driver: DriverFactory(BlankTabDriver.self),
                                             oracle: .driver(DriverFactory(BlankTabDriver.self)))
-        #expect(text.contains("with: .driver(DriverFactory(BlankTabDriver.self)))"), "\(text)")
+        #expect(text.contains("], BlankTabDriver.self, with: .driver(GridDriverFactory(BlankTabDriver.self)))"), "\(text)")
         #expect(!text.contains("/*"))
-        let policy = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: DriverFactory(BlankTabDriver.self),
+        let policy = GridCheck.regressionTest([.newTab], failure: failure, id: "x", driver: DriverFactory(BlankTabDriver.self),
                                               oracle: .reference(policy: Policy(activeAfterClose: .none)))
-        #expect(policy.contains("with: .reference(policy: Policy(activeAfterClose: .none, emptyGrid: .allowed, reopenLimit: 20, filterMatching: .characterWise, gridColumns: .spec)))"), "\(policy)")
+        #expect(policy.contains("with: .reference(policy: GridPolicy(activeAfterClose: .none, emptyGrid: .allowed, reopenLimit: 20, filterMatching: .characterWise, gridColumns: .spec)))"), "\(policy)")
     }
 
     /// A factory made from a closure is written as the `source` it was given; without one,
@@ -86,10 +85,10 @@ import Testing
     @Test func anOracleMadeFromAClosureIsWrittenAsItsSource() {
         let failure = Runner.Failure(step: 1, action: .newTab, violation: Violation(.mapping, "F3", "x"))
         let closure = DriverFactory(name: "legacy grid", summary: "", source: "LegacyOracles.grid") { BlankTabDriver(viewport: $0) }
-        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: closure, oracle: .driver(closure))
-        #expect(text.contains("with: .driver(LegacyOracles.grid))") && !text.contains("//  `"), "\(text)")
+        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "x", driver: closure, oracle: .driver(closure))
+        #expect(text.contains("], implementation: LegacyOracles.grid, with: .driver(LegacyOracles.grid))") && !text.contains("//  `"), "\(text)")
         var unnamed = closure; unnamed.source = nil
-        let bare = GridCheck.regressionTest([.newTab], failure: failure, id: "x", typeName: "MyDriver", driver: unnamed, oracle: .driver(unnamed))
-        #expect(bare.contains("with: .driver(legacyGrid))") && bare.contains("// `legacyGrid`: the DriverFactory you passed as the oracle"), "\(bare)")
+        let bare = GridCheck.regressionTest([.newTab], failure: failure, id: "x", driver: unnamed, oracle: .driver(unnamed))
+        #expect(bare.contains("with: .driver(legacyGrid))") && bare.contains("// `legacyGrid`: the GridDriverFactory registered as \"legacy grid\""), "\(bare)")
     }
 }

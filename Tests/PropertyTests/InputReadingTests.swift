@@ -106,7 +106,7 @@ import Testing
     /// A failure of a custom property pastes as a test that checks that property again.
     @Test func aCustomPropertysRegressionTestChecksIt() {
         let failure = Runner.Failure(step: 1, action: .newTab, violation: Violation(Property("noNewTabs"), "X1", "a tab was opened"))
-        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "0x1", typeName: "MyDriver", driver: .production,
+        let text = GridCheck.regressionTest([.newTab], failure: failure, id: "0x1", driver: .production,
                                             oracle: .reference, custom: [NoNewTabs()])
         #expect(text.contains("customProperties: [NoNewTabs()]"), "\(text)")
         // The pasted test fails while the bug is there (it passed before: the property was not passed on).
@@ -115,11 +115,11 @@ import Testing
 }
 
 /// A custom property for the test above: no step may add a tab.
-struct NoNewTabs: StepProperty {
+struct NoNewTabs: GridStepProperty {
     static let name = Property("noNewTabs")
     let rules = ["X1"]
     let needs: Set<Capability> = []
-    func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    func check(_ f: GridStepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         post.tabIDs.count > pre.tabIDs.count ? Violation(Self.name, "X1", "a tab was opened") : nil
     }
 }

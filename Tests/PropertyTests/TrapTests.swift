@@ -47,11 +47,11 @@ struct HangsOnThirdAction: CheckableDriver {
 }
 
 /// A property of the checker's own that reads past the end once three tabs are open.
-struct TrapsAtThreeTabs: StepProperty {
+struct TrapsAtThreeTabs: GridStepProperty {
     static let name = Property("trapsAtThree")
     let rules = ["F2"]
     let needs: Set<Capability> = []
-    mutating func check(_ step: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    mutating func check(_ step: GridStepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         if post.tabIDs.count >= 3 { _ = post.tabIDs[post.tabIDs.count] }
         return nil
     }
@@ -161,7 +161,7 @@ struct TrapsAtThreeTabs: StepProperty {
     /// The regression test GridCheck attaches for a trap is an exit test.
     @Test func theAttachedRegressionTestOfATrapIsAnExitTest() {
         let failure = Runner.Failure(step: 4, action: .closeDisplayed(2), violation: Violation(.crash, "trap", "TrapsOnLastClose (the implementation) trapped in apply: x.swift:1: Fatal error: Index out of range (SIGILL)"))
-        let text = GridCheck.regressionTest(Self.trapping, failure: failure, id: "1", typeName: "TrapsOnLastClose",
+        let text = GridCheck.regressionTest(Self.trapping, failure: failure, id: "1",
                                             driver: DriverFactory(TrapsOnLastClose.self), oracle: .reference)
         #expect(text.contains("await #expect(processExitsWith: .success)") && text.contains("DriverFactory(TrapsOnLastClose.self)"), "\(text)")
     }

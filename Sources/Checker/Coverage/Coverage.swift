@@ -2,11 +2,11 @@ import Generators
 
 /// How often each action kind ran and which interesting situations were reached
 /// (QuickCheck's `aggregate`/`collect`). Printed sorted, so output is deterministic.
-public struct Coverage: Sendable {
+package struct Coverage: Sendable {
     /// How often each kind ran (kinds that never ran are absent).
-    public var kinds: [ActionKind: Int] { Self.table(ActionKind.allCases, kindCounts) }
+    package var kinds: [ActionKind: Int] { Self.table(ActionKind.allCases, kindCounts) }
     /// How often each situation was reached (situations never reached are absent).
-    public var situations: [Situation: Int] { Self.table(Situation.allCases, situationCounts) }
+    package var situations: [Situation: Int] { Self.table(Situation.allCases, situationCounts) }
     /// The counts themselves, by declaration order: counting is an array increment, not a
     /// dictionary update (it happens at every step).
     private var kindCounts = [Int](repeating: 0, count: ActionKind.allCases.count)
@@ -16,17 +16,17 @@ public struct Coverage: Sendable {
         Dictionary(uniqueKeysWithValues: zip(keys, counts).filter { $0.1 > 0 })
     }
     /// Sequence lengths, most tabs open, viewport classes (the HTML report's charts).
-    public internal(set) var distributions = Distributions()
+    package internal(set) var distributions = Distributions()
     /// Whether this sequence's last restore brought back ids of the new-tab form (a
     /// coverage is one sequence's until merged, so this is per sequence).
     var restoredNewTabForm = false
 
-    public init() {}
+    package init() {}
 
     mutating func count(_ kind: ActionKind) { kindCounts[kind.order] += 1 }
     mutating func count(_ s: Situation) { situationCounts[s.order] += 1 }
 
-    public mutating func merge(_ other: Coverage) {
+    package mutating func merge(_ other: Coverage) {
         for i in kindCounts.indices { kindCounts[i] += other.kindCounts[i] }
         for i in situationCounts.indices { situationCounts[i] += other.situationCounts[i] }
         distributions.merge(other.distributions)
@@ -71,7 +71,7 @@ public struct Coverage: Sendable {
     }
 
     /// A table: kinds by count, then situations in declaration order.
-    public func table() -> String {
+    package func table() -> String {
         var lines = ["action kind            count"]
         for k in ActionKind.allCases { lines.append(pad(k.rawValue, 22) + " " + String(kindCounts[k.order])) }
         lines.append("")

@@ -2,18 +2,18 @@ import Generators
 
 /// What a campaign's sequences looked like, bucketed for the report's charts: lengths,
 /// the most tabs open at once, and the viewport class of every step.
-public struct Distributions: Sendable, Equatable {
-    public static let lengthBuckets: [(label: String, upTo: Int)] = [("1–10", 10), ("11–25", 25), ("26–50", 50), ("51–100", 100), ("101–200", 200), ("201+", .max)]
-    public static let tabBuckets: [(label: String, upTo: Int)] = [("0", 0), ("1–2", 2), ("3–5", 5), ("6–10", 10), ("11–25", 25), ("26–100", 100), ("101+", .max)]
+package struct Distributions: Sendable, Equatable {
+    package static let lengthBuckets: [(label: String, upTo: Int)] = [("1–10", 10), ("11–25", 25), ("26–50", 50), ("51–100", 100), ("101–200", 200), ("201+", .max)]
+    package static let tabBuckets: [(label: String, upTo: Int)] = [("0", 0), ("1–2", 2), ("3–5", 5), ("6–10", 10), ("11–25", 25), ("26–100", 100), ("101+", .max)]
 
-    public enum ViewportClass: String, CaseIterable, Sendable {
+    package enum ViewportClass: String, CaseIterable, Sendable {
         case phonePortrait = "phone portrait"
         case phoneLandscape = "phone landscape"
         case tablet = "tablet (shortest side ≥ 600 pt)"
         case tooSmall = "tooSmall (L5)"
         case absurd = "absurd (NaN, ∞, ≤ 0, huge)"
 
-        public init(_ v: ViewportSpec, tooSmall: Bool) {
+        package init(_ v: ViewportSpec, tooSmall: Bool) {
             if !(v.width.isFinite && v.height.isFinite) || v.width <= 0 || v.height <= 0 || max(v.width, v.height) > 1e7 { self = .absurd }
             else if tooSmall { self = .tooSmall }
             else if min(v.width, v.height) >= 600 { self = .tablet }
@@ -22,11 +22,11 @@ public struct Distributions: Sendable, Equatable {
     }
 
     /// Counts per bucket, in the bucket order above.
-    public private(set) var lengths = [Int](repeating: 0, count: lengthBuckets.count)
-    public private(set) var maxTabs = [Int](repeating: 0, count: tabBuckets.count)
-    public private(set) var viewports = [Int](repeating: 0, count: ViewportClass.allCases.count)
+    package private(set) var lengths = [Int](repeating: 0, count: lengthBuckets.count)
+    package private(set) var maxTabs = [Int](repeating: 0, count: tabBuckets.count)
+    package private(set) var viewports = [Int](repeating: 0, count: ViewportClass.allCases.count)
 
-    public init() {}
+    package init() {}
 
     static func bucket(_ n: Int, _ buckets: [(label: String, upTo: Int)]) -> Int { buckets.firstIndex { n <= $0.upTo } ?? buckets.count - 1 }
 
@@ -37,7 +37,7 @@ public struct Distributions: Sendable, Equatable {
 
     mutating func step(_ c: ViewportClass) { viewports[ViewportClass.allCases.firstIndex(of: c)!] += 1 }
 
-    public mutating func merge(_ o: Distributions) {
+    package mutating func merge(_ o: Distributions) {
         for i in lengths.indices { lengths[i] += o.lengths[i] }
         for i in maxTabs.indices { maxTabs[i] += o.maxTabs[i] }
         for i in viewports.indices { viewports[i] += o.viewports[i] }
@@ -45,8 +45,8 @@ public struct Distributions: Sendable, Equatable {
 }
 
 /// The rules each action kind and each situation exercises (the report's rule coverage).
-public enum RuleCoverage {
-    public static func rules(_ k: ActionKind) -> [String] {
+package enum RuleCoverage {
+    package static func rules(_ k: ActionKind) -> [String] {
         switch k {
         case .willAppear: return ["B2"]
         case .newTab: return ["F2", "A2"]
@@ -74,7 +74,7 @@ public enum RuleCoverage {
 
     /// Steps that exercised each rule, in rule order (F, B, L, A, G, U, P, D; a family not
     /// listed goes last, never a trap).
-    public static func table(_ c: Coverage) -> [(rule: String, count: Int)] {
+    package static func table(_ c: Coverage) -> [(rule: String, count: Int)] {
         var counts: [String: Int] = [:]
         for k in ActionKind.allCases { for r in rules(k) { counts[r, default: 0] += c.kinds[k] ?? 0 } }
         for s in Coverage.Situation.allCases { for r in s.rules { counts[r, default: 0] += c.situations[s] ?? 0 } }

@@ -5,7 +5,7 @@ extension Coverage {
     /// it (`--coverage`). Each names the rules it serves and a floor: how many times the test
     /// campaign of `SituationFloorTests` must reach it, so a generator change that stops
     /// visiting it fails a test instead of silently narrowing the search (docs/situations.md).
-    public enum Situation: String, CaseIterable, Sendable, Codable {
+    package enum Situation: String, CaseIterable, Sendable, Codable {
         case closeUnderFilterHidingTabs = "close under a filter that hides tabs"
         case moveUnderFilter = "move under a filter that hides tabs"
         case newTabHiddenByFilter = "new tab hidden by the filter"
@@ -75,7 +75,7 @@ extension Coverage {
         private static let orderOf = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 
         /// The rules a step in this situation exercises.
-        public var rules: [String] {
+        package var rules: [String] {
             switch self {
             case .closeUnderFilterHidingTabs: return ["F3"]
             case .moveUnderFilter, .moveToLastUnderFilter: return ["F9"]
@@ -121,9 +121,9 @@ extension Coverage {
         /// `tabcheck --seed 1 --sequences 400 --coverage`) must reach it: a third of what it
         /// reached when the floor was set (docs/situations.md), at least 1.
         /// (A situation without an entry has floor 1; `SituationFloorTests` fails on it.)
-        public var floor: Int { Self.floors[self] ?? 1 }
+        package var floor: Int { Self.floors[self] ?? 1 }
 
-        public static let floors: [Situation: Int] = [
+        package static let floors: [Situation: Int] = [
             .closeUnderFilterHidingTabs: 68,
             .moveUnderFilter: 27,
             .newTabHiddenByFilter: 466,
@@ -181,7 +181,7 @@ extension Coverage {
         /// Floors on the 24 large-grid sequences of `SituationFloorTests.largeGrids` (a third of
         /// what they reached when set): situations only a grid of 128+ tabs reaches, which the
         /// seed-1 campaign meets in three sequences of its 400.
-        public static let largeGridFloors: [Situation: Int] = [
+        package static let largeGridFloors: [Situation: Int] = [
             .newTabPastAChunkUnderFilter: 26,
             .largeGridQueryHidesSome: 8,
             .closeActiveOnLargeGrid: 5,
@@ -190,7 +190,7 @@ extension Coverage {
         /// Floors of the situations of the diffable data source and the interactive movement on
         /// the default campaign of `SituationFloorTests` (a third of what it reached when
         /// `production` began to feed both views, #37).
-        public static let diffableFloors: [Situation: Int] = [
+        package static let diffableFloors: [Situation: Int] = [
             .reorderUnderFilter: 11, .reorderOfNeighbours: 43, .reconfigureOfShownTitle: 570, .movementDroppedElsewhere: 3,
             .movementTargetRefused: 1, .movementCancelled: 3, .movementEndedByHiding: 23,
         ]

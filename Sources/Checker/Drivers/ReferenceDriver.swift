@@ -3,16 +3,16 @@ import Generators
 import ReferenceModel
 
 /// Drives the naive `ReferenceGrid`.
-public struct ReferenceDriver: AgreeingDriver {
+package struct ReferenceDriver: AgreeingDriver {
     package var grid: ReferenceGrid
     var saved: Data?
 
-    public init(viewport: ViewportSpec) {
+    package init(viewport: ViewportSpec) {
         self.init(viewport: viewport, policy: .spec)
     }
 
     /// The reference under a policy (`Policy.spec`: SPEC.md as written).
-    public init(viewport: ViewportSpec, policy: Policy) {
+    package init(viewport: ViewportSpec, policy: Policy) {
         grid = ReferenceGrid(viewport: Self.viewport(viewport), policy: policy)
     }
 
@@ -20,7 +20,7 @@ public struct ReferenceDriver: AgreeingDriver {
         RefViewport(width: v.width, height: v.height, safeLeft: v.safeLeft, safeRight: v.safeRight, safeTop: v.safeTop, safeBottom: v.safeBottom)
     }
 
-    public mutating func apply(_ action: Action) -> StepOutcome {
+    package mutating func apply(_ action: Action) -> StepOutcome {
         // D3: the displayed tabs' titles before a title change or a restore (`reconfigured`).
         let shownBefore: [String: String]? = Self.isRestore(action) ? Self.shownTitles(grid) : nil
         var retitled: RefTab?
@@ -93,7 +93,7 @@ public struct ReferenceDriver: AgreeingDriver {
         return titles
     }
 
-    public func observe() -> Observation { Self.observe(grid) }
+    package func observe() -> Observation { Self.observe(grid) }
 
     static func observe(_ g: ReferenceGrid) -> Observation {
         var o = Observation()
@@ -121,7 +121,7 @@ public struct ReferenceDriver: AgreeingDriver {
     /// grid's plain arrays (the displayed ids filtered afresh) without building the
     /// observation's arrays. Strings both models got from the same action share storage, so
     /// most string comparisons here are a pointer comparison.
-    public func agrees(with o: Observation) -> Bool {
+    package func agrees(with o: Observation) -> Bool {
         let g = grid
         guard g.tabs.count == o.tabIDs.count && g.tabs.count == o.titles.count else { return false }
         for i in g.tabs.indices where g.tabs[i].id != o.tabIDs[i] || g.tabs[i].title != o.titles[i] { return false }
@@ -138,7 +138,7 @@ public struct ReferenceDriver: AgreeingDriver {
         return true
     }
 
-    public func roundTrip() -> Result<Observation, RoundTripError>? {
+    package func roundTrip() -> Result<Observation, RoundTripError>? {
         guard let saved else { return nil }
         var fresh = ReferenceGrid(viewport: grid.viewport, policy: grid.policy)
         let r = fresh.restore(saved)

@@ -14,8 +14,8 @@ private let systemRead = Darwin.read
 /// Reading a file the user named, safely: it must be a regular file (a FIFO would block
 /// forever, a folder or a device is not a file) no larger than `limit` bytes. Every
 /// problem is an `InputError` naming the file and saying what it is instead.
-public enum InputFile {
-    public static func read(_ path: String, what: String, limit: Int) throws(InputError) -> Data {
+package enum InputFile {
+    package static func read(_ path: String, what: String, limit: Int) throws(InputError) -> Data {
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw InputError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
@@ -59,7 +59,7 @@ public enum InputFile {
 
     /// The plain reason behind a Foundation file error ("Permission denied"), not its
     /// "NSCocoaErrorDomain error 256" wrapper.
-    public static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         let ns = error as NSError
         // A Swift error that says itself ("…: No space left on device"), not "StoreError error 0" (#36).
         // (Every error describes itself on Linux; a description that is only its type's name is not words.)
@@ -90,7 +90,7 @@ public enum InputFile {
     /// folder, a FIFO, a socket, a block device or an unwritable place. An existing file is
     /// probed by opening it for writing; a new one (or a dangling link's target) needs its
     /// nearest existing folder to be writable. `writeOutput` creates the folders when it writes.
-    public static func prepareOutput(_ path: String, flag: String) throws(InputError) {
+    package static func prepareOutput(_ path: String, flag: String) throws(InputError) {
         try requireWorkingFolder(for: path, flag: flag)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
@@ -132,7 +132,7 @@ public enum InputFile {
     }
 
     /// Writes an output `prepareOutput` checked, creating its folders first.
-    public static func writeOutput(_ data: Data, to path: String) throws {
+    package static func writeOutput(_ data: Data, to path: String) throws {
         try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: path))
     }
@@ -149,7 +149,7 @@ public enum InputFile {
         }
     }
 
-    public static func checkFolder(_ path: String, flag: String) throws(InputError) {
+    package static func checkFolder(_ path: String, flag: String) throws(InputError) {
         try requireWorkingFolder(for: path, flag: flag)
         var isDir: ObjCBool = false
         var p = URL(fileURLWithPath: path).standardizedFileURL.path

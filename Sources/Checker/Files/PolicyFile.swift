@@ -4,19 +4,13 @@ import ReferenceModel
 /// Policies by name (the presets, docs/policies.md) or from a JSON file of knobs, read
 /// strictly: an unknown knob or value is an error that names it, never a silent default.
 /// A knob the file leaves out keeps SPEC's value.
-public enum PolicyFile {
+package enum PolicyFile {
     /// The presets, in the order `tabcheck list` shows them: SPEC.md, then real browsers'
     /// tab models (sources in docs/policies.md).
-    public static let presets: [(name: String, policy: Policy, summary: String)] = [
-        ("spec", .spec, "SPEC.md as written (the default)"),
-        ("duckduckgo-ios", Policy(activeAfterClose: .previousThenNext, emptyGrid: .replacedByNewTab),
-         "DuckDuckGo for iOS (TabsModel): the previous tab after a close; never empty"),
-        ("qutebrowser", Policy(activeAfterClose: .nextThenPrevious, reopenLimit: 100),
-         "qutebrowser's defaults: tabs.select_on_remove = next, tabs.undo_stack_size = 100"),
-    ]
+    package static let presets = GridPolicy.presets
 
     /// The knobs, for `tabcheck list` and error messages: name, values, the rule it replaces.
-    public static let knobs: [(name: String, values: String, rule: String)] = [
+    package static let knobs: [(name: String, values: String, rule: String)] = [
         ("activeAfterClose", Policy.ActiveAfterClose.allCases.map(\.rawValue).joined(separator: " | "), "A3"),
         ("emptyGrid", Policy.EmptyGrid.allCases.map(\.rawValue).joined(separator: " | "), "F5"),
         ("reopenLimit", "0…\(Policy.maxReopenLimit)", "U1"),
@@ -25,20 +19,20 @@ public enum PolicyFile {
     ]
 
     /// The preset's name for a policy, or nil.
-    public static func name(of policy: Policy) -> String? { presets.first { $0.policy == policy }?.name }
+    package static func name(of policy: Policy) -> String? { presets.first { $0.policy == policy }?.name }
 
     /// What reports print: the preset's name, else every knob.
-    public static func describe(_ policy: Policy) -> String { name(of: policy) ?? policy.description }
+    package static func describe(_ policy: Policy) -> String { name(of: policy) ?? policy.description }
 
     /// The policy as a file `--policy` reads: one JSON object, every knob.
-    public static func json(_ p: Policy) -> String {
+    package static func json(_ p: Policy) -> String {
         "{\"activeAfterClose\": \"\(p.activeAfterClose.rawValue)\", \"emptyGrid\": \"\(p.emptyGrid.rawValue)\", "
             + "\"reopenLimit\": \(p.reopenLimit), \"filterMatching\": \"\(p.filterMatching.rawValue)\", "
             + "\"gridColumns\": \"\(p.gridColumns.rawValue)\"}"
     }
 
     /// `--policy NAME` or `--policy FILE.json`.
-    public static func resolve(_ nameOrPath: String, flag: String = "--policy") throws(InputError) -> Policy {
+    package static func resolve(_ nameOrPath: String, flag: String = "--policy") throws(InputError) -> Policy {
         if let p = presets.first(where: { $0.name == nameOrPath }) { return p.policy }
         guard nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") else {
             throw InputError("\(flag): unknown preset \"\(nameOrPath)\"; presets: \(presets.map(\.name).joined(separator: ", ")), or a .json file of knobs")
@@ -49,7 +43,7 @@ public enum PolicyFile {
 
     /// A JSON object of knobs (`{"activeAfterClose": "previousThenNext", "reopenLimit": 5}`),
     /// read by `StrictJSON`: a key twice, `true` for a number, `"5"` for 5 are refused by name.
-    public static func parse(_ data: Data, source: String) throws(InputError) -> Policy {
+    package static func parse(_ data: Data, source: String) throws(InputError) -> Policy {
         let value = try StrictJSON.parse([UInt8](data), name: source)
         guard case .object = value else {
             throw InputError("\(source): a policy file is one JSON object of knobs, e.g. {\"activeAfterClose\": \"previousThenNext\"}; it holds \(value.words)")
@@ -59,7 +53,7 @@ public enum PolicyFile {
 
     /// The knobs of one JSON object (a policy file's, or a replay file's `policy` field:
     /// `where` says which, e.g. "field \"policy\": ").
-    public static func parse(_ object: JSONValue, source: String, where field: String = "") throws(InputError) -> Policy {
+    package static func parse(_ object: JSONValue, source: String, where field: String = "") throws(InputError) -> Policy {
         guard case .object(let knobs) = object else {
             throw InputError("\(source): \(field)a policy is a JSON object of knobs, got \(object.words)")
         }

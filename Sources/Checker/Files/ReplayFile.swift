@@ -3,25 +3,25 @@ import Generators
 
 /// A failing sequence on disk: the concrete actions (not only the seed), so it replays
 /// after the generators change. Versioned JSON; see docs/replay-format.md.
-public struct ReplayFile: Codable, Equatable, Sendable {
-    public static let format = "tabcheck-replay"
-    public static let currentVersion = 1
+package struct ReplayFile: Codable, Equatable, Sendable {
+    package static let format = "tabcheck-replay"
+    package static let currentVersion = 1
 
-    public var format: String
-    public var version: Int
+    package var format: String
+    package var version: Int
     /// The sequence's own seed, hex (`0x…`): `--seed` with `--sequences 1` regenerates it.
-    public var seed: String?
-    public var property: String?
-    public var rule: String?
-    public var message: String?
+    package var seed: String?
+    package var property: String?
+    package var rule: String?
+    package var message: String?
     /// Implementation and oracle drivers, e.g. ["production", "reference"].
-    public var compare: [String]
-    public var originalSteps: Int?
+    package var compare: [String]
+    package var originalSteps: Int?
     /// The policy the failure was judged by (absent: SPEC's), so a replay judges the same way.
-    public var policy: Policy?
-    public var actions: [Action]
+    package var policy: Policy?
+    package var actions: [Action]
 
-    public init(seed: UInt64?, violation: Violation?, compare: [String], originalSteps: Int?, actions: [Action], policy: Policy = .spec) {
+    package init(seed: UInt64?, violation: Violation?, compare: [String], originalSteps: Int?, actions: [Action], policy: Policy = .spec) {
         format = Self.format
         version = Self.currentVersion
         self.seed = seed.map(hex)
@@ -34,7 +34,7 @@ public struct ReplayFile: Codable, Equatable, Sendable {
         self.actions = actions
     }
 
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let e = ActionCoding.encoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? e.encode(self)) ?? Data()
@@ -43,22 +43,22 @@ public struct ReplayFile: Codable, Equatable, Sendable {
     /// Limits on what is read: a replay file holds a shrunk sequence (a few dozen actions)
     /// or at most a campaign's longest (`--max-steps` ≤ 100,000); anything larger is refused
     /// before it is parsed.
-    public static let maxBytes = 16 << 20
-    public static let maxActions = 100_000
+    package static let maxBytes = 16 << 20
+    package static let maxActions = 100_000
 
     /// Reads the replay file at `path` (an empty path is refused: as a URL it is the current folder).
-    public static func load(path: String, flag: String = "--replay") throws(InputError) -> ReplayFile {
+    package static func load(path: String, flag: String = "--replay") throws(InputError) -> ReplayFile {
         guard !path.isEmpty else { throw InputError("\(flag) takes a replay file; got an empty path") }
         return try load(URL(fileURLWithPath: path))
     }
 
     /// Reads a replay file; every problem names the file and the field.
-    public static func load(_ url: URL) throws(InputError) -> ReplayFile {
+    package static func load(_ url: URL) throws(InputError) -> ReplayFile {
         let data = try InputFile.read(url.path, what: "replay file", limit: maxBytes)
         return try decode(data, name: url.path)
     }
 
-    public static func decode(_ data: Data, name: String) throws(InputError) -> ReplayFile {
+    package static func decode(_ data: Data, name: String) throws(InputError) -> ReplayFile {
         guard data.count <= maxBytes else { throw InputError("\(name): \(data.count) bytes, over the replay-file limit of \(maxBytes) bytes") }
         // Strictly first (#36): a key twice, a lone surrogate, a number out of range are named here.
         let top = try StrictJSON.parse([UInt8](data), name: name)
@@ -97,9 +97,9 @@ public struct ReplayFile: Codable, Equatable, Sendable {
     /// against a 200,000-character title ran for minutes, and a file in the failure database
     /// would block every later run. A search field's query and a page's title are far
     /// shorter; generated ones are under 40 characters.
-    public static let maxQuery = 256
-    public static let maxTitle = 4_096
-    public static let maxRestoreBytes = 64 << 10
+    package static let maxQuery = 256
+    package static let maxTitle = 4_096
+    package static let maxRestoreBytes = 64 << 10
 
     /// The first action whose text is over its limit, in words.
     static func textOverLimit(_ actions: [Action]) -> String? {
@@ -124,10 +124,10 @@ public struct ReplayFile: Codable, Equatable, Sendable {
 }
 
 /// Bad input from the user: a flag, a file, a field. Reported on one line, exit 2.
-public struct InputError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct InputError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 package func hex(_ x: UInt64) -> String { "0x" + String(x, radix: 16) }

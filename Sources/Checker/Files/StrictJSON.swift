@@ -2,7 +2,7 @@
 /// from `false` and `true` on Linux, keeps the last of two equal keys, and says only "not valid
 /// JSON" for a number out of range or nesting too deep; every input file (policy, replay) is
 /// read here first, so those are found once, for every field, with the place in words.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number as written (`0`, `-1.5e3`): whether it is a whole number is the reader's to say.
@@ -12,7 +12,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Keys in the order written; no key twice.
     case object([(key: String, value: JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
@@ -25,7 +25,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The value in words, for messages: "the number 1.5", "true", "the string \"5\"", "an array".
-    public var words: String {
+    package var words: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -37,25 +37,25 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The field of an object, if this is one and has it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let fields) = self else { return nil }
         return fields.first { $0.key == key }?.value
     }
 
     /// A whole number in `range`, or nil (a fraction, an exponent, a bool, a string are not).
-    public func wholeNumber(in range: ClosedRange<Int>) -> Int? {
+    package func wholeNumber(in range: ClosedRange<Int>) -> Int? {
         guard case .number(let text) = self, let n = Int(text), range.contains(n) else { return nil }
         return n
     }
 }
 
-public enum StrictJSON {
+package enum StrictJSON {
     /// The deepest nesting read (Foundation's limit too).
-    public static let maxDepth = 512
+    package static let maxDepth = 512
 
     /// Parses `bytes` as one JSON value; every problem is an `InputError` that says what and
     /// where ("line 3, column 7"), prefixed by `name`.
-    public static func parse(_ bytes: [UInt8], name: String) throws(InputError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], name: String) throws(InputError) -> JSONValue {
         var r = Reader(bytes: bytes)
         do throws(Problem) {
             r.skipSpace()

@@ -4,17 +4,17 @@ import Generators
 /// the tab the policy names (SPEC: its next neighbour, else the previous one); the active tab
 /// is open.
 /// Seen failing on: planted `activeNilOnClose`; mutants 12, 24, 30.
-public struct ActiveTabProperty: StepProperty {
-    public static let name = Property("activeTab")
-    public var rules: [String] { ["A1", "A2", "A3", "A4"] }
-    public var needs: Set<Capability> { [.activeTab] }
-    public init() {}
+package struct ActiveTabProperty: StepProperty {
+    package static let name = Property("activeTab")
+    package var rules: [String] { ["A1", "A2", "A3", "A4"] }
+    package var needs: Set<Capability> { [.activeTab] }
+    package init() {}
 
     /// The tabs made active, most recent last, from the observations (for the policy
     /// `mostRecentlyActive`; kept empty otherwise).
     var activations: [String] = []
 
-    public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let verdict = judge(f, pre, post)
         if f.policy.activeAfterClose == .mostRecentlyActive { remember(f, pre, post) }
         return verdict

@@ -2,13 +2,13 @@ import Generators
 
 /// B1, B2: from the first will-appear on, the view's Close All state equals "tabs is not empty".
 /// Seen failing on: planted `noStateOnAppear`; mutants 03, 19.
-public struct CloseAllButtonProperty: StepProperty {
-    public static let name = Property("closeAllButton")
-    public var rules: [String] { ["B1", "B2"] }
-    public var needs: Set<Capability> { [.closeAll] }
-    public init() {}
+package struct CloseAllButtonProperty: StepProperty {
+    package static let name = Property("closeAllButton")
+    package var rules: [String] { ["B1", "B2"] }
+    package var needs: Set<Capability> { [.closeAll] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let expected = !post.tabIDs.isEmpty
         if post.closeAllEnabled != expected {
             return Violation(Self.name, "B1", "Close All enabled is \(post.closeAllEnabled) with \(post.tabIDs.count) tabs open")

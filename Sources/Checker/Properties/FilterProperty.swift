@@ -4,22 +4,22 @@ import Generators
 /// tabs whose lowercased title contains the lowercased query, Character-wise, in tab
 /// order; with an empty one, every tab. Judges a model even with `differential` off.
 /// Seen failing on: planted `filterByScalars`; mutants 13, 14, 15.
-public struct FilterProperty: StepProperty {
-    public static let name = Property("filter")
-    public var rules: [String] { ["F1"] }
-    public var needs: Set<Capability> { [.filter] }
+package struct FilterProperty: StepProperty {
+    package static let name = Property("filter")
+    package var rules: [String] { ["F1"] }
+    package var needs: Set<Capability> { [.filter] }
     var memo = FilterMemo()
     /// Whether `memo` holds the titles of the step before this one (it is not updated while
     /// the query is empty), so an unchanged tab list needs no comparison of titles.
     var memoIsLastStep = false
-    public init() {}
+    package init() {}
 
     /// Displayed, recomputed from the observed tabs and query with the spec's own words:
     /// the tabs whose title contains the query (lowercased, Character-wise), in tab order.
     /// `memo` only remembers, from one step to the next, each title's lowercased characters
     /// and whether it contained the query, so an unchanged title is not lowered again, nor
     /// searched again while the query stays the same.
-    public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let p = post
         if p.query.isEmpty {
             memoIsLastStep = false

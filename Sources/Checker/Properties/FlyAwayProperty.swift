@@ -9,13 +9,13 @@ import Generators
 /// of L3 and ⌊columns⌋ items a row (L6).
 /// Seen failing on: planted `durationIgnoresColumn`, `pendingAfterCloseAll`; the tutorial at
 /// fixing steps 2, 5, 6 and 9 (Examples/TutorialGrid).
-public struct FlyAwayProperty: StepProperty {
-    public static let name = Property("flyAway")
-    public var rules: [String] { ["G6"] }
-    public var needs: Set<Capability> { [.flyAway, .layout] }
-    public init() {}
+package struct FlyAwayProperty: StepProperty {
+    package static let name = Property("flyAway")
+    package var rules: [String] { ["G6"] }
+    package var needs: Set<Capability> { [.flyAway, .layout] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         if let ghost = post.pending.first(where: { !post.tabIDs.contains($0) }) {
             return Violation(Self.name, "G6", "\(ghost) is flying away but is not open (pending \(post.pending), tabs \(post.tabIDs))")
         }

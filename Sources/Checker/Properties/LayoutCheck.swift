@@ -6,8 +6,8 @@ import ReferenceModel
 /// only what every grid must have: `tooSmall` for an invalid viewport and only there or
 /// where no 44 pt column fits; otherwise finite, positive sizes and at least one item in
 /// a row within the bounds.
-public enum LayoutCheck {
-    public static func check(_ layout: Observation.Layout, viewport v: ViewportSpec, displayedCount n: Int,
+package enum LayoutCheck {
+    package static func check(_ layout: Observation.Layout, viewport v: ViewportSpec, displayedCount n: Int,
                              columns rule: Policy.GridColumns = .spec) -> Violation? {
         let s = v.width - v.safeLeft - v.safeRight
         let valid = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].allSatisfy { $0.isFinite && $0 <= 1e7 }

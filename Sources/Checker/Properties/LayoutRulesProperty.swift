@@ -10,16 +10,16 @@ import Generators
 /// SPEC's column rule: silent under `gridColumns = .anyFitting` (`itemsPerRow` judges what
 /// every grid must have).
 /// Seen failing on: planted `insetTopZero`, `layoutFromFullCount`; mutant 09.
-public struct LayoutRulesProperty: StepProperty {
-    public static let name = Property("layoutRules")
-    public var rules: [String] { ["L1", "L2", "L3", "L4", "L5", "L7"] }
-    public var needs: Set<Capability> { [.layout] }
+package struct LayoutRulesProperty: StepProperty {
+    package static let name = Property("layoutRules")
+    package var rules: [String] { ["L1", "L2", "L3", "L4", "L5", "L7"] }
+    package var needs: Set<Capability> { [.layout] }
     /// The last inputs found right: the verdict depends on them alone, and most steps
     /// change none of them.
     var lastGood: (viewport: ViewportSpec, count: Int, layout: Observation.Layout)?
-    public init() {}
+    package init() {}
 
-    public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard f.policy.gridColumns == .spec else { return nil }
         let v = f.viewport, n = post.displayed.count, l = post.layout
         if let last = lastGood, last.count == n, last.viewport == v, last.layout == l { return nil }

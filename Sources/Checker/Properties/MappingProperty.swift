@@ -4,13 +4,13 @@ import Generators
 /// the simulated collection view accepts every update and ends equal to `displayed`; ids stay
 /// unique.
 /// Seen failing on: planted `closesTabsIndex`, `newTabInsertsFullCount`; mutants 01, 02, 04, 11, 17, 20, 21.
-public struct MappingProperty: StepProperty {
-    public static let name = Property("mapping")
-    public var rules: [String] { ["F3", "F4", "F10", "G6"] }
-    public var needs: Set<Capability> { [] }
-    public init() {}
+package struct MappingProperty: StepProperty {
+    package static let name = Property("mapping")
+    package var rules: [String] { ["F3", "F4", "F10", "G6"] }
+    package var needs: Set<Capability> { [] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         if let e = f.viewError {
             return Violation(Self.name, "F10", "the collection view rejected the update \(f.outcome.update): \(e.message)")
         }

@@ -4,13 +4,13 @@ import Generators
 /// time); a drag over a displayed position sets its target (another place is refused); the
 /// drop is F9's move (`tabList` judges it) and a cancel changes nothing but the movement; a
 /// movement whose tab stops being displayed, or a restore, ends it.
-public struct MovementProperty: StepProperty {
-    public static let name = Property("movement")
-    public var rules: [String] { ["D4"] }
-    public var needs: Set<Capability> { [.interactiveMovement] }
-    public init() {}
+package struct MovementProperty: StepProperty {
+    package static let name = Property("movement")
+    package var rules: [String] { ["D4"] }
+    package var needs: Set<Capability> { [.interactiveMovement] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let now = post.moving.map { "\($0.tab) → #\($0.target)" } ?? "none"
         if let m = post.moving, !post.displayed.contains(m.tab) {
             return Violation(Self.name, "D4", "the movement of \(m.tab) goes on, but \(m.tab) is not displayed")

@@ -6,15 +6,15 @@ import Generators
 /// of what each close removed (from the observations before it), kept like U1 says: newest
 /// last, at most 20, cleared by a restore.
 /// Seen failing on: planted `closesNotRecorded`, `reopenAtEnd`; mutants 22, 23, 28.
-public struct ReopenProperty: StepProperty {
-    public static let name = Property("reopen")
-    public var rules: [String] { ["U1", "U2", "U3"] }
-    public var needs: Set<Capability> { [.reopen] }
+package struct ReopenProperty: StepProperty {
+    package static let name = Property("reopen")
+    package var rules: [String] { ["U1", "U2", "U3"] }
+    package var needs: Set<Capability> { [.reopen] }
     /// One entry a close: each tab it removed, where it was, whether it was active.
     var history: [[(id: String, title: String, position: Int, wasActive: Bool)]] = []
-    public init() {}
+    package init() {}
 
-    public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         if let v = counts(f, pre, post) { return v }
         if case .reopen = f.action, f.outcome.rejected == nil, let v = positions(pre, post) { return v }
         record(f, pre, post)

@@ -5,13 +5,13 @@ import Generators
 /// button and, with an empty query, sends no collection update; nothing else changes the
 /// query or the button (a restore, which empties the query, is the session property's).
 /// Seen failing on: planted `cancelKeepsQuery`, `queryLowercased`; mutant 29.
-public struct SearchBarProperty: StepProperty {
-    public static let name = Property("searchBar")
-    public var rules: [String] { ["F6", "F7"] }
-    public var needs: Set<Capability> { [.filter] }
-    public init() {}
+package struct SearchBarProperty: StepProperty {
+    package static let name = Property("searchBar")
+    package var rules: [String] { ["F6", "F7"] }
+    package var needs: Set<Capability> { [.filter] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard f.outcome.rejected == nil else { return nil }
         switch f.action {
         case .setQuery(let q):

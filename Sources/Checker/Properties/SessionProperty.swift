@@ -2,13 +2,13 @@ import Generators
 
 /// P2–P5: save → restore round-trips; a failed restore changes nothing; a save that crashes
 /// leaves the previous save loadable. Seen failing on: planted `partialRestore`; mutant 18.
-public struct SessionProperty: StepProperty {
-    public static let name = Property("session")
-    public var rules: [String] { ["P2", "P3", "P4", "P5"] }
-    public var needs: Set<Capability> { [.sessions] }
-    public init() {}
+package struct SessionProperty: StepProperty {
+    package static let name = Property("session")
+    package var rules: [String] { ["P2", "P3", "P4", "P5"] }
+    package var needs: Set<Capability> { [.sessions] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         switch f.action {
         case .save:
             if let problem = f.storageProblem { return Violation(Self.name, "P4", problem) }

@@ -7,17 +7,17 @@ import ReferenceModel
 /// displayed tabs whose title changed are reconfigured; after the user's drag the model
 /// shows what the view already does. Judged on the simulated data source
 /// (`SimulatedDiffableDataSource`), never on the oracle.
-public struct SnapshotProperty: StepProperty {
-    public static let name = Property("snapshot")
-    public var rules: [String] { ["D1", "D2", "D3", "D5"] }
-    public var needs: Set<Capability> { [.diffable] }
+package struct SnapshotProperty: StepProperty {
+    package static let name = Property("snapshot")
+    package var rules: [String] { ["D1", "D2", "D3", "D5"] }
+    package var needs: Set<Capability> { [.diffable] }
     /// Each tab's identifier, since it was first shown (D2).
     var identity: [String: String] = [:]
     /// Whether `identity` holds the previous step's displayed tabs (every step's after the first).
     var recorded = false
-    public init() {}
+    package init() {}
 
-    public mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard let step = f.diffable else { return nil }
         let ids = post.snapshotIdentifiers
         switch step.applied {

@@ -4,12 +4,12 @@ import ReferenceModel
 /// What a property sees of one step of the implementation under test, besides its
 /// observations before and after (`pre`, `post`), which it is handed alongside: passed as
 /// arguments, an observation is borrowed; kept in this struct, each step would copy both.
-public struct StepFacts {
-    public let action: Action
+package struct StepFacts {
+    package let action: Action
     /// The ids in `pre` but not in `post`, in `pre` order (empty for most steps).
-    public let gone: [String]
+    package let gone: [String]
     /// Whether `post` has the same tabs as `pre`: ids, order and titles (most steps).
-    public let tabsUnchanged: Bool
+    package let tabsUnchanged: Bool
 
     /// `pre` minus `post`, in `pre` order. Ids are unique (the mapping property checks it),
     /// so when `post` is `pre` with some ids removed — every close — one merge pass finds
@@ -38,37 +38,37 @@ public struct StepFacts {
         }
         return i == pre.count ? extra : nil
     }
-    public let outcome: StepOutcome
-    public let viewport: ViewportSpec
+    package let outcome: StepOutcome
+    package let viewport: ViewportSpec
     /// Whether `.willAppear` has happened (B2).
-    public let appeared: Bool
+    package let appeared: Bool
     /// The Close All state the simulated view holds after the step (B2).
-    public let viewCloseAll: Bool?
+    package let viewCloseAll: Bool?
     /// The simulated collection view's error for this step's update, if any (F10).
-    public let viewError: InvalidUpdate?
-    public let viewItems: [String]
-    public let roundTrip: Result<Observation, RoundTripError>?
+    package let viewError: InvalidUpdate?
+    package let viewItems: [String]
+    package let roundTrip: Result<Observation, RoundTripError>?
     /// Whether a `.save` happened before this step (`.restoreSaved` without one is a no-op).
-    public let savedBefore: Bool
+    package let savedBefore: Bool
     /// P4/P5: a problem the driver saw saving to files with an injected crash.
-    public let storageProblem: String?
+    package let storageProblem: String?
     /// The choices the run judges by (docs/policies.md): a property honours them, never
     /// SPEC's defaults unconditionally.
-    public let policy: Policy
+    package let policy: Policy
     /// The simulated diffable data source's step, when the implementation feeds one (D1–D5).
-    public let diffable: DiffableStep?
+    package let diffable: DiffableStep?
 }
 
 /// What the simulated diffable data source did with a step (`DiffableView`): the user's drag
 /// first, for a reorder, then the implementation's snapshot applied.
 /// A class, so the step's facts stay one pointer larger, not a copied struct larger.
-public final class DiffableStep: Sendable {
+package final class DiffableStep: Sendable {
     /// The view's items before the step.
-    public let before: [String]
+    package let before: [String]
     /// For a reorder: the view's items after the user's drag, before the model heard of it.
-    public let dragged: [String]?
+    package let dragged: [String]?
     /// What applying the snapshot animated, or the exception UIKit raises.
-    public let applied: Result<SimulatedDiffableDataSource.Change, InvalidUpdate>
+    package let applied: Result<SimulatedDiffableDataSource.Change, InvalidUpdate>
     init(before: [String], dragged: [String]?, applied: Result<SimulatedDiffableDataSource.Change, InvalidUpdate>) {
         self.before = before; self.dragged = dragged; self.applied = applied
     }
@@ -82,7 +82,7 @@ extension Observation {
     /// "New Tab" together with a changed title or a recorded close (U1).
     /// `closingAll`: after a Close All, which must close every tab, the one tab titled "New
     /// Tab" left is the replacement whatever its id.
-    public func replacement(of pre: Observation, closingAll: Bool = false) -> String? {
+    package func replacement(of pre: Observation, closingAll: Bool = false) -> String? {
         if closingAll { return tabIDs.count == 1 && titles == ["New Tab"] ? tabIDs[0] : nil }
         guard !pre.tabIDs.isEmpty, tabIDs.count == 1 else { return nil }
         let id = tabIDs[0]

@@ -2,13 +2,13 @@ import Generators
 
 /// G1–G6: one swipe at a time, scrolling iff none, no stuck lock, rightward never deletes, durations ≥ 0.
 /// Seen failing on: planted `rightwardDeletes`, `negativeDuration`, `lockKeptOnClose`; mutants 05–08, 16, 25–27.
-public struct SwipeLockProperty: StepProperty {
-    public static let name = Property("swipeLock")
-    public var rules: [String] { ["G1", "G2", "G3", "G4", "G5", "G6"] }
-    public var needs: Set<Capability> { [.swipes, .flyAway] }
-    public init() {}
+package struct SwipeLockProperty: StepProperty {
+    package static let name = Property("swipeLock")
+    package var rules: [String] { ["G1", "G2", "G3", "G4", "G5", "G6"] }
+    package var needs: Set<Capability> { [.swipes, .flyAway] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let p = post
         if p.scrollEnabled != (p.swipeHolder == nil) {
             return Violation(Self.name, "G2", "scrolling is \(p.scrollEnabled ? "enabled" : "disabled") while \(p.swipeHolder ?? "no cell") swipes")

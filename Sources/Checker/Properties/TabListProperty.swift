@@ -7,13 +7,13 @@ import Generators
 /// select, viewport, swipes, the close button, save) leave the tabs and titles as they were.
 /// Seen failing on: planted `newTabUntitled`, `closeAllKeepsHidden`, `titleOnWrongTab`,
 /// `moveAfterHiddenTabs`, `titlesTrimmed`.
-public struct TabListProperty: StepProperty {
-    public static let name = Property("tabList")
-    public var rules: [String] { ["F2", "F5", "F8", "F9"] }
-    public var needs: Set<Capability> { [] }
-    public init() {}
+package struct TabListProperty: StepProperty {
+    package static let name = Property("tabList")
+    package var rules: [String] { ["F2", "F5", "F8", "F9"] }
+    package var needs: Set<Capability> { [] }
+    package init() {}
 
-    public func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
+    package func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard f.outcome.rejected == nil else { return nil }
         switch f.action {
         case .newTab:

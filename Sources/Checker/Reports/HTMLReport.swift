@@ -5,47 +5,47 @@ import Generators
 /// the first, the failing step drawn for both drivers side by side — then the campaign's
 /// figures and the commands that reproduce the failure. No network, no fetched scripts;
 /// one inline script steps through the frames with the left and right arrow keys.
-public struct HTMLReport {
-    public struct Summary: Sendable {
-        public var title: String
-        public var result: String
-        public var implementation: String
-        public var oracle: String
-        public var seed: String
-        public var sequences: Int
-        public var steps: Int
-        public var elapsed: Double
-        public var properties: [Property]
-        public var reproduce: [String] = []
+package struct HTMLReport {
+    package struct Summary: Sendable {
+        package var title: String
+        package var result: String
+        package var implementation: String
+        package var oracle: String
+        package var seed: String
+        package var sequences: Int
+        package var steps: Int
+        package var elapsed: Double
+        package var properties: [Property]
+        package var reproduce: [String] = []
         /// Properties skipped for a missing capability, with what they need.
-        public var skipped: String?
+        package var skipped: String?
         /// The policy the run judged by (docs/policies.md), when it is not SPEC's.
-        public var policy: String?
+        package var policy: String?
         /// The saved replay file and the regression test, for the failure card.
-        public var replayFile: String?
-        public var regressionTest: String?
+        package var replayFile: String?
+        package var regressionTest: String?
         /// What both drivers implement: frames draw only that, rule coverage counts only it.
-        public var capabilities = Capability.all
-        public init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
+        package var capabilities = Capability.all
+        package init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
                     elapsed: Double, properties: [Property]) {
             self.title = title; self.result = result; self.implementation = implementation; self.oracle = oracle; self.seed = seed
             self.sequences = sequences; self.steps = steps; self.elapsed = elapsed; self.properties = properties
         }
     }
 
-    public var summary: Summary
+    package var summary: Summary
     /// The shrunk failing sequence, step by step (empty when every property held).
-    public var records: [Runner.StepRecord]
-    public var coverage: Coverage?
+    package var records: [Runner.StepRecord]
+    package var coverage: Coverage?
 
-    public init(summary: Summary, records: [Runner.StepRecord], coverage: Coverage?) {
+    package init(summary: Summary, records: [Runner.StepRecord], coverage: Coverage?) {
         self.summary = summary; self.records = records; self.coverage = coverage
     }
 
     /// Replays `actions` through `runner`, recording every step for the storyboard. A trap
     /// (`failure`'s rule `trap` or `hang`) is not run again here — it would end this process:
     /// the steps before it are, and the trapping step is drawn with the state before it.
-    public static func records(_ actions: [Action], _ runner: Runner, failure: Runner.Failure? = nil) -> [Runner.StepRecord] {
+    package static func records(_ actions: [Action], _ runner: Runner, failure: Runner.Failure? = nil) -> [Runner.StepRecord] {
         var out: [Runner.StepRecord] = []
         guard let f = failure, f.violation.property == .crash, ["trap", "hang"].contains(f.violation.rule), !actions.isEmpty else {
             _ = runner.run(.actions(actions), collectCoverage: false, onStep: { out.append($0) })
@@ -60,7 +60,7 @@ public struct HTMLReport {
     }
 
     /// The frames of the storyboard, one per record; the failing one holds two.
-    public var frames: [[StoryboardFrame]] {
+    package var frames: [[StoryboardFrame]] {
         records.enumerated().map { k, r in
             let moved = k > 0 ? r.action.flatMap { Self.movedTab($0, before: records[k - 1].implementation) } : nil
             let removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: r.implementation) : []
@@ -95,7 +95,7 @@ public struct HTMLReport {
         }
     }
 
-    public func page() -> String {
+    package func page() -> String {
         var h = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE html>
@@ -148,7 +148,7 @@ public struct HTMLReport {
 
     /// An action as a frame's caption: a restore as the session in words, anything else as
     /// written, cut at 120 characters (the replay file and the regression test hold it whole).
-    public static func caption(_ a: Action) -> String {
+    package static func caption(_ a: Action) -> String {
         if case .restoreData(let text) = a, let words = SessionText.summary(text) { return "restoreData — \(words)" }
         let d = a.description
         return d.count > 120 ? String(d.prefix(120)) + "…" : d

@@ -1,9 +1,9 @@
 import Generators
 
 /// Human-readable failure reports and ready-to-paste regression tests.
-public enum Report {
+package enum Report {
     /// The sequence, step by step, marking the failing step, then the violation.
-    public static func steps(_ actions: [Action], failure: Runner.Failure) -> String {
+    package static func steps(_ actions: [Action], failure: Runner.Failure) -> String {
         var lines: [String] = []
         // Runs of three or more equal actions print as one line: `1–129  newTab ×129`.
         var i = 0
@@ -38,41 +38,47 @@ public enum Report {
     }
 
     /// A Swift Testing test that replays `actions` through the checker and fails while the
-    /// bug is there. It compiles in Tests/PropertyTests (imports Checker and Generators).
-    /// `id` names it (a sequence seed, or `fingerprint(actions)` when there is none), so two
-    /// different failures never get the same test name. `compare` names the drivers that
-    /// failed: the test replays those, not production vs reference.
-    public static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String,
-                                      compare: [String] = ["production", "reference"], policy: Policy = .spec,
-                                      customProperties: [any StepProperty] = []) -> String {
+    /// bug is there: `GridCheck.expectNoFailure` (TabGridTesting), with the drivers as their
+    /// own factories' Swift code (`GridDriverFactory.swiftCode`), so it compiles where the
+    /// drivers' package tests — the one printer the console, the HTML report and GridCheck's
+    /// attachment share. `id` names it (a sequence seed, or `fingerprint(actions)` when there
+    /// is none), so two different failures never get the same test name.
+    package static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String,
+                                       implementation: DriverFactory, oracle: DriverFactory, policy: Policy = .spec,
+                                       customProperties: [any GridStepProperty] = []) -> String {
         let name = "regression_\(failure.violation.property.rawValue)_\(ruleSlug(failure.violation.rule))_\(id)"
-        let body = actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n")
-        var drivers = ""
         var notes = ""
-        if compare != ["production", "reference"], compare.count == 2 {
-            func factory(_ n: String) -> String {
-                if DriverFactory.builtInNames.contains(n) { return "DriverFactory.named(\(swiftStringLiteral(n)))!" }
-                notes += "    // `\(identifier(n))`: the DriverFactory your tabcheck registers as \(swiftStringLiteral(n)).\n"
-                return identifier(n)
-            }
-            drivers = ", implementation: \(factory(compare[0])), oracle: \(factory(compare[1]))"
+        func code(_ f: DriverFactory) -> String {
+            if let code = f.swiftCode { return code }
+            notes += "    // `\(identifier(f.name))`: the GridDriverFactory registered as \(swiftStringLiteral(f.name)) (give it `source:` to have it written here).\n"
+            return identifier(f.name)
         }
-        if policy != .spec { drivers += ", policy: \(policy.swiftCode)" }
+        let trap = failure.violation.property == .crash && ["trap", "hang"].contains(failure.violation.rule)
+        // A driver made from a type is named by its type, except where a trap needs the factory.
+        var args = implementation.source == nil && !trap ? implementation.typeName.map { "\($0).self" } : nil
+        args = args ?? "implementation: \(code(implementation))"
+        if case .reference(let p)? = oracle.recipe {
+            if p != .spec { args! += ", with: .reference(policy: \(p.swiftCode))" }
+        } else {
+            args! += ", with: .driver(\(code(oracle)))"
+            if policy != .spec { args! += ", policy: \(policy.swiftCode)" }
+        }
         // A failure of a property of the package's own is judged by it again (its type,
         // made with `init()`, as the recipe writes them).
         if !customProperties.isEmpty, !Property.allCases.contains(failure.violation.property) {
-            drivers += ", customProperties: [\(customProperties.map { "\(type(of: $0))()" }.joined(separator: ", "))]"
+            args! += ", customProperties: [\(customProperties.map { "\(type(of: $0))()" }.joined(separator: ", "))]"
         }
-        if failure.violation.property == .crash && ["trap", "hang"].contains(failure.violation.rule) {
+        let comment = "// \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))"
+        if trap {
             // A trap ends the process that runs it: the check runs in a child (an exit test),
             // which passes when the sequence neither traps nor fails.
             return """
             @Test func \(name)() async {
-                // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
+                \(comment)
             \(notes)    await #expect(processExitsWith: .success) {
-                    let failure = Regression.check([
-            \(body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-                    ]\(drivers))
+                    let failure = GridCheck.failure(of: [
+            \(actions.map { "            " + $0.swiftCode + "," }.joined(separator: "\n"))
+                    ], \(args!))
                     precondition(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
                 }
             }
@@ -80,11 +86,10 @@ public enum Report {
         }
         return """
         @Test func \(name)() {
-            // \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))
-        \(notes)    let failure = Regression.check([
-        \(body)
-            ]\(drivers))
-            #expect(failure == nil, "\\(failure.map(String.init(describing:)) ?? "")")
+            \(comment)
+        \(notes)    GridCheck.expectNoFailure([
+        \(actions.map { "        " + $0.swiftCode + "," }.joined(separator: "\n"))
+            ], \(args!))
         }
         """
     }
@@ -100,12 +105,12 @@ public enum Report {
 
 extension Report {
     /// The rule as letters and digits, for file and test names (`F3`, `differentialtitles`).
-    public static func ruleSlug(_ rule: String) -> String { String(rule.filter { $0.isLetter || $0.isNumber }.prefix(24)) }
+    package static func ruleSlug(_ rule: String) -> String { String(rule.filter { $0.isLetter || $0.isNumber }.prefix(24)) }
 
     /// A name for a concrete sequence: FNV-1a (64 bit) of its actions' Swift code, `h` and 16
     /// hex digits. The same actions give the same name on every machine; different actions
     /// collide only by chance (1 in 2⁶⁴).
-    public static func fingerprint(_ actions: [Action]) -> String {
+    package static func fingerprint(_ actions: [Action]) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for a in actions {
             for byte in a.swiftCode.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -119,10 +124,10 @@ extension Report {
 /// Replays a fixed sequence through two drivers with every property — what printed
 /// regression tests call. (Without `implementation:`, production against the reference:
 /// the ProductionDriver module.)
-public enum Regression {
-    public static func check(_ actions: [Action], properties: [Property] = Property.allCases,
+package enum Regression {
+    package static func check(_ actions: [Action], properties: [Property] = Property.allCases,
                              implementation: DriverFactory, oracle: DriverFactory = .reference, policy: Policy = .spec,
-                             customProperties: [any StepProperty] = []) -> Runner.Failure? {
+                             customProperties: [any GridStepProperty] = []) -> Runner.Failure? {
         var runner = Runner(implementation: implementation, oracle: oracle, properties: properties).withPolicy(policy)
         runner.customProperties = customProperties
         return runner.run(.actions(actions), collectCoverage: false).failure
@@ -132,7 +137,7 @@ public enum Regression {
 extension Report {
     /// The shrink passes as a table, in the order they ran: candidates tried and accepted,
     /// time (`--shrink-stats`).
-    public static func shrinkStatistics(_ passes: [ShrinkPassStatistics]) -> String {
+    package static func shrinkStatistics(_ passes: [ShrinkPassStatistics]) -> String {
         var lines = ["  pass                  tried  accepted   seconds"]
         for p in passes {
             lines.append("  " + p.name.padding(toLength: 20, withPad: " ", startingAt: 0)

@@ -8,30 +8,30 @@ import ReferenceModel
 /// fly-aways faded), and the toolbar's Close All button. Every label is SVG text, so the
 /// page is searchable and readable by a screen reader; each cell is a `<g class="cell"
 /// data-tab="ID">`, in displayed order, so a test can read back what a frame shows.
-public struct StoryboardFrame {
-    public let observation: Observation
-    public let viewport: ViewportSpec
+package struct StoryboardFrame {
+    package let observation: Observation
+    package let viewport: ViewportSpec
     /// Tab ids to outline in red (the cells where two drivers disagree).
-    public var highlight: Set<String> = []
+    package var highlight: Set<String> = []
     /// A heading drawn above the screen (e.g. "implementation: production").
-    public var heading: String?
+    package var heading: String?
     /// The tab the step moves (F9), outlined in green in the frames before and after it.
-    public var moved: String?
+    package var moved: String?
     /// The tab the next step acts on, and the step in words ("✕ closeDisplayed(0)"): the
     /// action drawn on the frame before it (#27).
-    public var acted: (id: String, label: String)?
+    package var acted: (id: String, label: String)?
     /// Tabs the step removed (ghosts under the grid: "closed by this step: t2 “a”").
-    public var removed: [(id: String, title: String)] = []
+    package var removed: [(id: String, title: String)] = []
     /// What the drivers declare (#27): without `.layout` the grid is a plain one the
     /// reference lays out for the viewport (the driver has none to draw), without
     /// `.searchBar` no Cancel button, without `.filter` no search field at all.
-    public var capabilities = Capability.all
+    package var capabilities = Capability.all
     /// The largest width and height the screen is drawn at, in pixels.
-    public var size = (width: 220.0, height: 340.0)
+    package var size = (width: 220.0, height: 340.0)
     /// The failure card's size: a phone is drawn about 203 × 440 px.
-    public static let large = (width: 300.0, height: 440.0)
+    package static let large = (width: 300.0, height: 440.0)
 
-    public init(observation: Observation, viewport: ViewportSpec, highlight: Set<String> = [], heading: String? = nil) {
+    package init(observation: Observation, viewport: ViewportSpec, highlight: Set<String> = [], heading: String? = nil) {
         self.observation = observation; self.viewport = viewport; self.highlight = highlight; self.heading = heading
     }
 
@@ -43,7 +43,7 @@ public struct StoryboardFrame {
     }
 
     /// A standalone SVG (for `--frames DIR`, or inline in XHTML).
-    public func svg() -> String {
+    package func svg() -> String {
         let top = heading == nil ? 0.0 : 32.0
         guard drawable else { return described(top: top) }
         let scale = min(size.width / viewport.width, size.height / viewport.height)
@@ -155,7 +155,7 @@ public struct StoryboardFrame {
     }
 
     /// Several frames side by side in one SVG (the failing step: implementation and oracle).
-    public static func combined(_ frames: [StoryboardFrame]) -> String {
+    package static func combined(_ frames: [StoryboardFrame]) -> String {
         guard frames.count > 1 else { return frames.first?.svg() ?? "" }
         var x = 0.0, height = 0.0
         var inner = ""

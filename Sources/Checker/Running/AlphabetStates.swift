@@ -4,7 +4,7 @@ extension ExhaustiveSearch {
     /// The alphabet drawn from `failing` (`alphabet(limit:from:)`) and the restores of every
     /// state it passes through: what `tabcheck minimal --from` searches, and how many of its
     /// actions are those restores.
-    public static func alphabet(limit: Int, from failing: [Action], runner: Runner) -> (actions: [Action], restores: Int) {
+    package static func alphabet(limit: Int, from failing: [Action], runner: Runner) -> (actions: [Action], restores: Int) {
         alphabet(limit: limit, from: failing, runner: runner, isolated: false)
     }
 
@@ -24,7 +24,7 @@ extension ExhaustiveSearch {
     /// collapses a prefix into one restore finds such sequences, so an alphabet without them
     /// could call a length "proven" that one restore undercuts. At most `cap`, in order of
     /// the steps, deduplicated.
-    public static func restores(passingThrough failing: [Action], runner: Runner, cap: Int = 48) -> [Action] {
+    package static func restores(passingThrough failing: [Action], runner: Runner, cap: Int = 48) -> [Action] {
         restores(of: sessions(passingThrough: failing, runner: runner), cap: cap)
     }
 

@@ -3,89 +3,89 @@ import Generators
 
 /// A randomized campaign: many generated sequences from disjoint seeds, stopped at the
 /// first failure, which is then shrunk.
-public struct Campaign: Sendable {
-    public struct Config: Sendable {
-        public var seed: UInt64 = 0x7AB6_121D
-        public var sequences = 2_000
-        public var maxSteps = 200
+package struct Campaign: Sendable {
+    package struct Config: Sendable {
+        package var seed: UInt64 = 0x7AB6_121D
+        package var sequences = 2_000
+        package var maxSteps = 200
         /// Seconds; the campaign stops early when it runs out (nil: no limit).
-        public var timeLimit: Double?
+        package var timeLimit: Double?
         /// The shrink's safety net in seconds; its budget is `shrinkBudget` candidates, so its
         /// result does not depend on the machine's load (#35).
-        public var shrinkTime = Shrinker.defaultTimeLimit
-        public var shrinkBudget = Shrinker.defaultCandidateBudget
+        package var shrinkTime = Shrinker.defaultTimeLimit
+        package var shrinkBudget = Shrinker.defaultCandidateBudget
         /// Shard K of N (1-based): sequence i of this shard is global sequence i·N + K − 1.
-        public var shard = (index: 1, count: 1)
+        package var shard = (index: 1, count: 1)
         /// Whether one sequence seed in 128 opens a large grid first (`Runner.Source.seeded`).
         /// Benchmarks of sequence length turn it off: an opening's length does not follow `maxSteps`.
-        public var largeGrids = true
+        package var largeGrids = true
         /// Asked between sequences, every 256 steps inside one, and before every shrink
         /// candidate: true stops the campaign (or the shrink, keeping the smallest failure so
         /// far). `tabcheck` answers it from SIGINT/SIGTERM.
-        public var shouldStop: @Sendable () -> Bool = { false }
+        package var shouldStop: @Sendable () -> Bool = { false }
         /// Worker threads for sequences and for shrink candidates. Sequences are seeded by
         /// index, so for a fixed `sequences` the verdict, the first failure (the failing
         /// sequence with the lowest index), its shrunk form and the step count do not depend
         /// on it.
-        public var jobs = 1
+        package var jobs = 1
         /// Where a supervising parent reads which sequences run (`RunningSequences`); nil:
         /// nobody watches.
-        public var running: RunningSequences?
+        package var running: RunningSequences?
         /// Whether each sequence and each shrink candidate runs in a child process of its own
         /// (`Runner.runIsolated`): after a trap, so that the campaign survives the next one
         /// and the sequence that traps is a failure like any other.
-        public var isolated = false
-        public init() {}
+        package var isolated = false
+        package init() {}
     }
 
-    public struct Found: Sendable {
-        public let sequenceSeed: UInt64
-        public let sequenceIndex: Int
-        public let original: [Action]
-        public let originalFailure: Runner.Failure
-        public let shrunk: [Action]
-        public let shrunkFailure: Runner.Failure
-        public let shrinkAttempts: Int
+    package struct Found: Sendable {
+        package let sequenceSeed: UInt64
+        package let sequenceIndex: Int
+        package let original: [Action]
+        package let originalFailure: Runner.Failure
+        package let shrunk: [Action]
+        package let shrunkFailure: Runner.Failure
+        package let shrinkAttempts: Int
         /// What each shrink pass did, in `Shrinker.standardPasses` order.
-        public var shrinkPasses: [ShrinkPassStatistics] = []
-        public let shrinkSeconds: Double
-        public let shrinkTimedOut: Bool
+        package var shrinkPasses: [ShrinkPassStatistics] = []
+        package let shrinkSeconds: Double
+        package let shrinkTimedOut: Bool
         /// Whether the shrink ran out of candidates (`Config.shrinkBudget`) before a local minimum.
-        public var shrinkBudgetSpent = false
+        package var shrinkBudgetSpent = false
         /// Whether `shouldStop` ended the shrink: `shrunk` is the smallest failure found so far.
-        public let shrinkInterrupted: Bool
+        package let shrinkInterrupted: Bool
         /// Set when the failure does not come back every time (#23.3): how often the shrunk
         /// and the original sequences failed when run again. When the shrunk one never did,
         /// `shrunk` is the original — a sequence that did not fail is never reported.
-        public var nondeterministic: String?
+        package var nondeterministic: String?
     }
 
-    public struct Result: Sendable {
-        public var sequences = 0
-        public var steps = 0
-        public var elapsed = 0.0
-        public var secondsToFailure: Double?
-        public var found: Found?
-        public var coverage = Coverage()
+    package struct Result: Sendable {
+        package var sequences = 0
+        package var steps = 0
+        package var elapsed = 0.0
+        package var secondsToFailure: Double?
+        package var found: Found?
+        package var coverage = Coverage()
         /// Whether `shouldStop` ended the campaign before its budget (with no failure found).
-        public var interrupted = false
-        public init() {}
+        package var interrupted = false
+        package init() {}
     }
 
-    public struct Progress: Sendable {
-        public let sequences: Int
-        public let steps: Int
-        public let elapsed: Double
+    package struct Progress: Sendable {
+        package let sequences: Int
+        package let steps: Int
+        package let elapsed: Double
     }
 
-    public let runner: Runner
-    public let config: Config
+    package let runner: Runner
+    package let config: Config
 
-    public init(runner: Runner, config: Config) { self.runner = runner; self.config = config }
+    package init(runner: Runner, config: Config) { self.runner = runner; self.config = config }
 
     /// The seed of global sequence `index` under `master`: SplitMix64 of both, so shards
     /// and sequences draw from disjoint, reproducible streams.
-    public static func sequenceSeed(master: UInt64, index: Int) -> UInt64 {
+    package static func sequenceSeed(master: UInt64, index: Int) -> UInt64 {
         var sm = SplitMix64(seed: master ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
         return sm.next()
     }
@@ -93,7 +93,7 @@ public struct Campaign: Sendable {
     /// Runs the campaign. `progress` is called about every `progressEvery` seconds;
     /// `onFailure` as soon as a failure is found, before shrinking starts (print it and save
     /// it there: a shrink can be interrupted).
-    public func run(progressEvery: Double = 1, progress: (Progress) -> Void = { _ in },
+    package func run(progressEvery: Double = 1, progress: (Progress) -> Void = { _ in },
                     onFailure: (UInt64, Int, Runner.Outcome) -> Void = { _, _, _ in }) -> Result {
         let start = RunClock.now()
         let deadline = config.timeLimit.map { start + $0 }
@@ -172,7 +172,7 @@ public struct Campaign: Sendable {
     }
 
     /// Shrinks a failing sequence to a locally minimal one that fails the same way.
-    public func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
+    package func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
         let t0 = RunClock.now()
         let runner = self.runner
         var shrinker = Shrinker(timeLimit: config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,

@@ -13,9 +13,9 @@ import Generators
 /// `StateText` of both drivers (every stored property, a mutant's stale cache and the
 /// simulated disk too), the simulated collection view and the runner's own flags — so
 /// merging loses no failing sequence; two equal states that print differently only merge less.
-public enum ExhaustiveSearch {
+package enum ExhaustiveSearch {
     /// The fixed alphabet: each action kind with its simplest arguments.
-    public static let alphabet: [Action] = [
+    package static let alphabet: [Action] = [
         .willAppear, .newTab, .closeDisplayed(0), .closeDisplayed(1), .closeID("t1"), .closeAll, .setQuery("a"),
         .setQuery("new"), .cancelSearch, .setTitle(id: "t1", title: "a"), .move(from: 0, to: 1), .select(0), .reopen,
         .setViewport(ViewportSpec(width: 60, height: 60)), .swipeBegan(0, vx: 0, vy: 0), .swipeChanged(tx: -1),
@@ -25,7 +25,7 @@ public enum ExhaustiveSearch {
 
     /// The fixed alphabet's actions of the kinds declared on top of `Capability.all` (#37), for
     /// drivers that have them: the user's reorder, the interactive movement.
-    public static func newerActions(_ capabilities: Set<Capability>) -> [Action] {
+    package static func newerActions(_ capabilities: Set<Capability>) -> [Action] {
         (capabilities.contains(.diffable) ? [.reorder(from: 0, to: 1)] : [])
             + (capabilities.contains(.interactiveMovement) ? [.beginMove(0), .updateMove(1), .endMove, .cancelMove] : [])
     }
@@ -38,7 +38,7 @@ public enum ExhaustiveSearch {
     /// title, viewport and velocity `failing` uses; and the G1/G4 thresholds' boundaries
     /// (|vy| = |vx|, tx = 0, −tx = 125, −vx = 1000, one point either side). Deterministic
     /// and ordered simplest kinds first, so the first failure found is the same every time.
-    public static func alphabet(limit: Int, from failing: [Action] = []) -> [Action] {
+    package static func alphabet(limit: Int, from failing: [Action] = []) -> [Action] {
         var indices = 0...max(1, limit - 1)
         var idNumbers = 1...max(1, limit - 1)
         var queries = ["", "a", "new"], titles = ["a"], data = ["{}"], ids: [String] = []
@@ -84,18 +84,18 @@ public enum ExhaustiveSearch {
         return out
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// A shortest failing sequence (the first in breadth-first alphabet order), or nil.
-        public let found: [Action]?
+        package let found: [Action]?
         /// The longest length searched completely (one less than `found`'s, if found).
-        public let provenAbove: Int
+        package let provenAbove: Int
         /// Sequences run, and distinct states kept for extension.
-        public let sequencesRun: Int
-        public let distinctStates: Int
-        public let alphabetSize: Int
+        package let sequencesRun: Int
+        package let distinctStates: Int
+        package let alphabetSize: Int
         /// Stopped before the search was complete (`shouldStop`, the deadline): `provenAbove`
         /// is all it proved.
-        public var stopped = false
+        package var stopped = false
     }
 
     /// Breadth-first search with state merging; `jobs` threads run the candidates of a level
@@ -107,7 +107,7 @@ public enum ExhaustiveSearch {
     /// `isolated` (a failure that kills the process: a trap, a hang) runs each level's
     /// candidates in forked children instead (`IsolatedLevel`), and a candidate that ends its
     /// child as `isolated` says is a failure; `deadline` (a `RunClock` time) bounds them.
-    public static func search(_ runner: Runner, limit: Int, alphabet: [Action], jobs: Int = 1,
+    package static func search(_ runner: Runner, limit: Int, alphabet: [Action], jobs: Int = 1,
                               shouldStop: @escaping @Sendable () -> Bool = { false }) -> Result {
         search(runner, limit: limit, alphabet: alphabet, jobs: jobs, isolated: nil, deadline: nil, shouldStop: shouldStop)
     }

@@ -13,14 +13,14 @@ extension Runner {
     /// A child that stalls (no driver call for `stallLimit` seconds) is tried again twice:
     /// forked from a process with other threads, a child can block on a lock one of them held
     /// at the fork; a model in an endless loop stalls every time and is reported as a hang.
-    public func runIsolated(_ source: Source, timeLimit: Double = 60, stallLimit: Double = 10) -> Outcome {
+    package func runIsolated(_ source: Source, timeLimit: Double = 60, stallLimit: Double = 10) -> Outcome {
         runIsolated(batch: [source], timeLimit: timeLimit, stallLimit: stallLimit)[0]
     }
 
     /// Each source in a child of its own, side by side: all forked from this thread
     /// (`Sandbox.runAll`), so no other thread of ours can hold a lock a child needs. Those
     /// that stall are run again, twice at most.
-    public func runIsolated(batch sources: [Source], timeLimit: Double = 60, stallLimit: Double = 10) -> [Outcome] {
+    package func runIsolated(batch sources: [Source], timeLimit: Double = 60, stallLimit: Double = 10) -> [Outcome] {
         SupervisedCampaign.warmUp()
         _ = implementation.make(startViewport).observe()
         // Fixed actions are known here: the child only counts them (the filter is the run loop's).

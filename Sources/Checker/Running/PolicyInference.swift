@@ -10,20 +10,20 @@ import ReferenceModel
 ///   combination: run a campaign; on a failure, adopt the first single-knob change that
 ///   explains its shrunk sequence; again, until a campaign passes or nothing explains the
 ///   failure (then the failure is a bug, not a choice). Each round changes one knob.
-public enum PolicyInference {
+package enum PolicyInference {
     /// One knob of `policy` set to another value.
-    public struct Change: Sendable, Equatable, CustomStringConvertible {
-        public let knob: String
-        public let value: String
-        public let policy: Policy
-        public var description: String { "\(knob) = \(value)" }
+    package struct Change: Sendable, Equatable, CustomStringConvertible {
+        package let knob: String
+        package let value: String
+        package let policy: Policy
+        package var description: String { "\(knob) = \(value)" }
     }
 
     /// The reopen limits tried: none, Firefox's 10, SPEC's 20, qutebrowser's 100, and more.
     static let reopenLimits = [0, 10, 20, 100, 1_000]
 
     /// Every policy that differs from `p` in one knob.
-    public static func changes(of p: Policy) -> [Change] {
+    package static func changes(of p: Policy) -> [Change] {
         var out: [Change] = []
         for v in Policy.ActiveAfterClose.allCases where v != p.activeAfterClose {
             var q = p; q.activeAfterClose = v; out.append(Change(knob: "activeAfterClose", value: v.rawValue, policy: q))
@@ -46,7 +46,7 @@ public enum PolicyInference {
 
     /// The single-knob changes under which `actions` pass every property `runner` checks.
     /// `isolated`: each run in a child process of its own (the sequence may trap).
-    public static func explaining(_ actions: [Action], runner: Runner, isolated: Bool = false) -> [Change] {
+    package static func explaining(_ actions: [Action], runner: Runner, isolated: Bool = false) -> [Change] {
         changes(of: runner.policy).filter { c in
             let r = runner.withPolicy(c.policy)
             return (isolated ? r.runIsolated(.actions(actions)) : r.run(.actions(actions), collectCoverage: false)).failure == nil
@@ -55,18 +55,18 @@ public enum PolicyInference {
 
     /// The outcome of `infer`: the policy found (nil when a failure no knob explains
     /// remains), and what each round saw.
-    public struct Inferred: Sendable {
-        public let policy: Policy?
-        public let rounds: [String]
-        public let unexplained: Campaign.Found?
+    package struct Inferred: Sendable {
+        package let policy: Policy?
+        package let rounds: [String]
+        package let unexplained: Campaign.Found?
         /// Whether `config.shouldStop` ended it before a verdict: `policy` is then nil.
-        public var interrupted = false
+        package var interrupted = false
         /// The policy of the last round: the one `unexplained` was judged by.
-        public var lastPolicy: Policy = .spec
+        package var lastPolicy: Policy = .spec
     }
 
     /// `onRound` hears each round's line as it ends (a round is a campaign: minutes on a slow model).
-    public static func infer(runner start: Runner, config: Campaign.Config, maxRounds: Int = 8,
+    package static func infer(runner start: Runner, config: Campaign.Config, maxRounds: Int = 8,
                              onRound: (String) -> Void = { _ in }) -> Inferred {
         var runner = start
         var rounds: [String] = [] { didSet { onRound(rounds.last!) } }

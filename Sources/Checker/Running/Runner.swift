@@ -4,28 +4,28 @@ import ReferenceModel
 
 /// Runs one action sequence against an implementation and an oracle, comparing them and
 /// checking the invariants after every step.
-public struct Runner: Sendable {
-    public var implementation: DriverFactory
-    public var oracle: DriverFactory
+package struct Runner: Sendable {
+    package var implementation: DriverFactory
+    package var oracle: DriverFactory
     /// The properties chosen, in the order they are checked (`differential` after the rest).
-    public var properties: [Property]
-    /// Properties of your own, beside the built-in ones (`StepProperty`): checked when
+    package var properties: [Property]
+    /// Properties of your own, beside the built-in ones (`GridStepProperty`): checked when
     /// `properties` names them, or is the default (every built-in property).
-    public var customProperties: [any StepProperty] = []
+    package var customProperties: [any GridStepProperty] = []
 
     /// The properties a run checks: `properties`, and with the default every custom one too.
-    public var selected: [Property] {
+    package var selected: [Property] {
         customProperties.isEmpty || properties != Property.allCases ? properties : properties + customProperties.map(\.name)
     }
     /// The choices both drivers are expected to make where tab models differ (docs/policies.md);
     /// the properties judge by it. `withPolicy(_:)` also puts the reference under it.
-    public var policy: Policy = .spec
-    public var generator: ActionGenerator
-    public var startViewport: ViewportSpec
+    package var policy: Policy = .spec
+    package var generator: ActionGenerator
+    package var startViewport: ViewportSpec
 
     /// (`Runner()` and `Runner(properties:)`, production against the reference, come with
     /// the ProductionDriver module.)
-    public init(implementation: DriverFactory, oracle: DriverFactory = .reference,
+    package init(implementation: DriverFactory, oracle: DriverFactory = .reference,
                 properties: [Property] = Property.allCases, generator: ActionGenerator = ActionGenerator(),
                 startViewport: ViewportSpec = .phone) {
         self.implementation = implementation; self.oracle = oracle; self.properties = properties
@@ -35,7 +35,7 @@ public struct Runner: Sendable {
     /// The same runner with freshly allocated buffers for what every step reads (the
     /// properties, the generator's weights), so threads running copies share no reference
     /// counts.
-    public func isolatedCopy() -> Runner {
+    package func isolatedCopy() -> Runner {
         var copy = self
         copy.properties = properties.map { $0 }
         copy.customProperties = customProperties.map { $0 }
@@ -46,14 +46,14 @@ public struct Runner: Sendable {
     }
 
     /// What both drivers support: the only actions drawn, the only fields compared.
-    public var capabilities: Set<Capability> { implementation.capabilities.intersection(oracle.capabilities) }
+    package var capabilities: Set<Capability> { implementation.capabilities.intersection(oracle.capabilities) }
     /// The chosen properties both drivers can be judged by.
-    public var checkedProperties: [Property] { let c = capabilities; return selected.filter { allows($0, c) } }
+    package var checkedProperties: [Property] { let c = capabilities; return selected.filter { allows($0, c) } }
     /// The chosen properties skipped because a driver lacks what they need — every report
     /// names them.
     /// A property of the diffable view is not "skipped" for a grid fed by batch updates: that
     /// is another kind of view, not a missing part.
-    public var skippedProperties: [Property] {
+    package var skippedProperties: [Property] {
         let c = capabilities
         let chosen = selected.count < Property.allCases.count   // named with --property: always said when skipped
         let newer: Set<Capability> = Capability.withDiffable.subtracting(Capability.all)   // declared on top of `all`
@@ -61,7 +61,7 @@ public struct Runner: Sendable {
     }
 
     /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.
-    public var skippedDescription: String? {
+    package var skippedDescription: String? {
         let skipped = skippedProperties
         guard !skipped.isEmpty else { return nil }
         return skipped.map { "\($0.rawValue) (needs \(needs($0).subtracting(capabilities).names))" }.joined(separator: ", ")
@@ -69,7 +69,7 @@ public struct Runner: Sendable {
 
     /// This runner judging by `policy`, with the reference (as implementation or oracle) put
     /// under it too.
-    public func withPolicy(_ policy: Policy) -> Runner {
+    package func withPolicy(_ policy: Policy) -> Runner {
         var r = self
         r.policy = policy
         if implementation.name == "reference" { r.implementation = .reference(policy) }
@@ -78,21 +78,21 @@ public struct Runner: Sendable {
     }
 
     /// Every property this runner knows: the built-in ones, then the custom ones.
-    public var knownProperties: [Property] { Property.allCases + customProperties.map(\.name) }
+    package var knownProperties: [Property] { Property.allCases + customProperties.map(\.name) }
 
     /// The oracle-free check of that name: a custom one, else a built-in one; nil for the
     /// run loop's own stages (`differential`, `crash`).
-    public func check(named name: Property) -> (any StepProperty)? {
-        customProperties.first { $0.name == name } ?? Property.builtInChecks.first { $0.name == name }
+    package func check(named name: Property) -> (any StepProperty)? {
+        customProperties.first { $0.name == name }.map(CustomProperty.init) ?? Property.builtInChecks.first { $0.name == name }
     }
 
     /// What a property needs of both drivers.
-    public func needs(_ p: Property) -> Set<Capability> { check(named: p)?.needs ?? [] }
+    package func needs(_ p: Property) -> Set<Capability> { check(named: p)?.needs ?? [] }
 
     func allows(_ p: Property, _ capabilities: Set<Capability>) -> Bool { needs(p).isSubset(of: capabilities) }
 
     /// Where a run's actions come from.
-    public enum Source {
+    package enum Source {
         /// Fixed actions (replay, shrinking, regression tests).
         case actions([Action])
         /// Generated from a choice stream, up to `maxSteps` actions (length drawn too),
@@ -104,25 +104,25 @@ public struct Runner: Sendable {
         /// these production's chunked tab list would never split a chunk (it does above 128
         /// tabs in one chunk) and a bug there would go unseen. Derived from the seed alone,
         /// so a failure's sequence seed still reproduces it. `largeGrids: false` skips it.
-        public static func seeded(_ seed: UInt64, maxSteps: Int, largeGrids: Bool = true) -> Source {
+        package static func seeded(_ seed: UInt64, maxSteps: Int, largeGrids: Bool = true) -> Source {
             let opening = largeGrids && seed % 128 == 0 ? 129 + Int((seed >> 7) % 172) : 0
             return .choices(Choices(seed: seed), maxSteps: maxSteps, opening: opening)
         }
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The actions executed, up to and including a failing one.
-        public var executed: [Action] = []
-        public var failure: Failure?
-        public var coverage = Coverage()
+        package var executed: [Action] = []
+        package var failure: Failure?
+        package var coverage = Coverage()
         /// The choices drawn (for a generated run), and the bound of each.
-        public var choices: [UInt64] = []
-        public var bounds: [UInt64] = []
+        package var choices: [UInt64] = []
+        package var bounds: [UInt64] = []
         /// Fixed actions not run because a driver does not support them.
-        public var skippedActions = 0
+        package var skippedActions = 0
         /// Whether the run stopped before its last action because `deadline` passed or
         /// `shouldStop` said so (no failure is implied either way).
-        public var stoppedEarly = false
+        package var stoppedEarly = false
         /// The whole state after the run (see `stateKey(after:keying:)`), when asked for and
         /// nothing failed.
         package var stateKey: StateHash?
@@ -130,27 +130,27 @@ public struct Runner: Sendable {
 
     /// One step as the storyboard draws it: the action (nil for the state before the first),
     /// both drivers' observations after it, the viewport, and the failure at the last step.
-    public struct StepRecord: Sendable {
-        public let step: Int
-        public let action: Action?
-        public let implementation: Observation
-        public let oracle: Observation
-        public let viewport: ViewportSpec
-        public let outcome: StepOutcome?
-        public let violation: Violation?
+    package struct StepRecord: Sendable {
+        package let step: Int
+        package let action: Action?
+        package let implementation: Observation
+        package let oracle: Observation
+        package let viewport: ViewportSpec
+        package let outcome: StepOutcome?
+        package let violation: Violation?
         /// The simulated collection view's items after the step's update (F10), when the
         /// run loop recorded them.
-        public var viewItems: [String]? = nil
+        package var viewItems: [String]? = nil
     }
 
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// 1-based step of the failing action; 0 when the two drivers differ before any
         /// step (their initial states), and then `action` is nil.
-        public let step: Int
-        public let action: Action?
-        public let violation: Violation
-        public var description: String { "step \(step) (\(action.map(\.description) ?? "before the first step")): \(violation)" }
-        public init(step: Int, action: Action?, violation: Violation) {
+        package let step: Int
+        package let action: Action?
+        package let violation: Violation
+        package var description: String { "step \(step) (\(action.map(\.description) ?? "before the first step")): \(violation)" }
+        package init(step: Int, action: Action?, violation: Violation) {
             self.step = step; self.action = action; self.violation = violation
         }
     }
@@ -159,7 +159,7 @@ public struct Runner: Sendable {
     /// with `startViewport`; by default both start empty. `deadline` (`RunClock` seconds) and
     /// `shouldStop` are checked every 256 steps, so a very long sequence cannot overrun a
     /// campaign's time limit or ignore an interrupt.
-    public func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
+    package func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                     onStep: ((StepRecord) -> Void)? = nil, keyingState: Bool = false) -> Outcome {
         var loop = RunLoop(self, source, start: start, collectCoverage: collectCoverage, onStep: onStep)
@@ -224,5 +224,5 @@ public struct Runner: Sendable {
 
     /// Every this many steps the oracle is observed and compared in full even when it agrees
     /// (and at the last step of every sequence).
-    public static let fullComparisonEvery = 8
+    package static let fullComparisonEvery = 8
 }

@@ -8,8 +8,8 @@ import Darwin
 /// campaign's process died (#23.1): memory shared across `fork`, so keeping it costs a
 /// store per sequence, not a system call. The parent learns which sequences were running —
 /// one per job — or which failure was being shrunk, and runs them again in isolation.
-public final class RunningSequences: @unchecked Sendable {
-    public enum Phase: UInt64, Sendable {
+package final class RunningSequences: @unchecked Sendable {
+    package enum Phase: UInt64, Sendable {
         /// Not in a campaign (a replay, one sequence, the failure database).
         case other = 0
         /// Running generated sequences.
@@ -19,7 +19,7 @@ public final class RunningSequences: @unchecked Sendable {
     }
 
     /// Jobs beyond this share the last slot (a parent then reruns fewer candidates).
-    public static let maxJobs = 64
+    package static let maxJobs = 64
     private let words: UnsafeMutablePointer<UInt64>
     /// Words: phase, failing seed, sequences and steps finished, (running flag, seed) per job, then sequences started.
     private static let counter = 4 + 2 * maxJobs
@@ -28,7 +28,7 @@ public final class RunningSequences: @unchecked Sendable {
     /// Shared memory for one campaign, or nil when the system refuses it: anonymous (shared
     /// with children forked after it), or the file at `path` (shared with any process that
     /// maps it: a child started anew — `fresh` empties it first).
-    public init?(path: String? = nil, fresh: Bool = true) {
+    package init?(path: String? = nil, fresh: Bool = true) {
         var fd: Int32 = -1
         if let path {
             fd = open(path, O_RDWR | O_CREAT, 0o600)
@@ -42,31 +42,31 @@ public final class RunningSequences: @unchecked Sendable {
     }
     deinit { munmap(words, Self.size) }
 
-    public var phase: Phase {
+    package var phase: Phase {
         get { Phase(rawValue: words[0]) ?? .other }
         set { words[0] = newValue.rawValue }
     }
     /// The sequence whose failure is being shrunk.
-    public var failingSeed: UInt64 {
+    package var failingSeed: UInt64 {
         get { words[1] }
         set { words[1] = newValue }
     }
     /// Sequences and steps finished, as of the last round.
-    public var finished: (sequences: Int, steps: Int) {
+    package var finished: (sequences: Int, steps: Int) {
         get { (Int(truncatingIfNeeded: words[2]), Int(truncatingIfNeeded: words[3])) }
         set { words[2] = UInt64(truncatingIfNeeded: newValue.sequences); words[3] = UInt64(truncatingIfNeeded: newValue.steps) }
     }
     /// Job `job` starts the sequence of `seed`.
-    public func start(job: Int, seed: UInt64) {
+    package func start(job: Int, seed: UInt64) {
         let j = min(max(job, 0), Self.maxJobs - 1)
         words[Self.counter] &+= 1
         words[4 + 2 * j + 1] = seed
         words[4 + 2 * j] = 1
     }
     /// Sequences started so far: what a watching parent takes for progress.
-    public var started: UInt64 { words[Self.counter] }
+    package var started: UInt64 { words[Self.counter] }
     /// The seeds of the sequences running when the process died, one per job that had one.
-    public var running: [UInt64] {
+    package var running: [UInt64] {
         (0..<Self.maxJobs).compactMap { j in words[4 + 2 * j] == 1 ? words[4 + 2 * j + 1] : nil }
     }
 }

@@ -7,15 +7,15 @@ import Generators
 /// are run again each in a child of their own, and the one that traps is shrunk with every
 /// candidate isolated — so the caller gets a `Found` of property `crash`, rule `trap`, as for
 /// any failure. What `GridCheck` runs inside `swift test`, where a trap would end every test.
-public struct SupervisedCampaign: Sendable {
-    public let campaign: Campaign
+package struct SupervisedCampaign: Sendable {
+    package let campaign: Campaign
     /// What the child may take beyond the campaign's own budget before it counts as hung.
-    public var margin = 120.0
+    package var margin = 120.0
 
-    public init(_ campaign: Campaign) { self.campaign = campaign }
+    package init(_ campaign: Campaign) { self.campaign = campaign }
 
     /// The campaign's result; `note` is set when the child died (what happened, for a report).
-    public func run() -> (result: Campaign.Result, note: String?) {
+    package func run() -> (result: Campaign.Result, note: String?) {
         guard let shared = RunningSequences() else { return (campaign.run(), nil) }
         Self.warmUp()
         var config = campaign.config

@@ -8,7 +8,7 @@
 /// To add a pass: write a type conforming to `ShrinkPass` in its own file here, put it in
 /// `Shrinker.standardPasses` where it should run, and add a test in
 /// `Tests/PropertyTests/ShrinkPassTests.swift` showing a sequence only it makes smaller.
-public protocol ShrinkPass: Sendable {
+package protocol ShrinkPass: Sendable {
     /// What statistics and `--shrink-stats` call it.
     var name: String { get }
     /// When the shrinker runs it.
@@ -18,7 +18,7 @@ public protocol ShrinkPass: Sendable {
 }
 
 /// When a pass runs.
-public enum ShrinkSchedule: Sendable {
+package enum ShrinkSchedule: Sendable {
     /// Once, before the rounds: passes that turn a long sequence short in a few candidates.
     case opening
     /// In every round, in order; any acceptance starts another round.
@@ -29,12 +29,12 @@ public enum ShrinkSchedule: Sendable {
 }
 
 /// What one pass did in one shrink.
-public struct ShrinkPassStatistics: Sendable, Equatable, Codable {
-    public let name: String
+package struct ShrinkPassStatistics: Sendable, Equatable, Codable {
+    package let name: String
     /// Candidates run (what sequential shrinking would have run).
-    public var tried = 0
+    package var tried = 0
     /// Candidates accepted (each made the sequence smaller).
-    public var accepted = 0
+    package var accepted = 0
     /// Seconds spent in the pass, by the shrinker's clock.
-    public var seconds = 0.0
+    package var seconds = 0.0
 }

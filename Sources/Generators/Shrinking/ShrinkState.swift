@@ -2,27 +2,27 @@ import Foundation
 
 /// The shrink in progress, as passes see it: the smallest failing sequence so far, a way to
 /// try candidates against it, and whether to stop. One per shrink; passes share it in turn.
-public final class ShrinkState {
+package final class ShrinkState {
     /// The smallest failing sequence found so far.
-    public private(set) var best: [Action]
+    package private(set) var best: [Action]
     /// Whether the time cap or an interrupt has stopped the shrink: passes return at once.
-    public private(set) var stopped = false
+    package private(set) var stopped = false
     /// Whether an interrupt (rather than the time cap) stopped it.
-    public private(set) var interrupted = false
+    package private(set) var interrupted = false
     /// Whether the candidate budget ran out (rather than the time cap or an interrupt).
-    public private(set) var budgetSpent = false
+    package private(set) var budgetSpent = false
     /// How many candidates one call runs at once (the jobs): a pass that can offer that many
     /// at a time keeps every thread busy.
-    public let width: Int
+    package let width: Int
     /// A few actions that recreate the state a prefix leaves (a restore of its session,
     /// then its query), or nil where there are none; nil when the caller gave none.
-    public let collapse: (([Action]) -> [Action]?)?
+    package let collapse: (([Action]) -> [Action]?)?
     /// Whether the model opens a tab when a close takes the last one (the policy
     /// `emptyGrid=replacedByNewTab`): passes that count the tabs a sequence makes count closes.
-    public let closesMakeTabs: Bool
+    package let closesMakeTabs: Bool
 
     /// Candidates run, over every pass.
-    public private(set) var attempts = 0
+    package private(set) var attempts = 0
     var statistics: [ShrinkPassStatistics] = []
     var current = 0
 
@@ -55,7 +55,7 @@ public final class ShrinkState {
     /// restart forever (every shrink must end on a fixed point, whatever the values), so
     /// it is skipped and not counted.
     @discardableResult
-    public func attempt(_ candidates: [[Action]]) -> Int? {
+    package func attempt(_ candidates: [[Action]]) -> Int? {
         let fresh = candidates.indices.filter { candidates[$0] != best }
         var k = 0
         while k < fresh.count {
@@ -78,7 +78,7 @@ public final class ShrinkState {
     /// Offers `best` without each window `start..<start + size`, in the order of `starts`;
     /// returns the start of the window whose removal was accepted, if any. (What the
     /// deleting passes share.)
-    public func removeWindow(size: Int, starts: [Int]) -> Int? {
+    package func removeWindow(size: Int, starts: [Int]) -> Int? {
         let best = self.best
         let candidates = starts.map { s -> [Action] in
             var c = best

@@ -11,19 +11,19 @@ import Foundation
 /// candidates bounds it, so its result depends on the failure alone, never on the machine's
 /// load (#35); a wall-clock cap stays as a safety net (a slow predicate must not hide the
 /// failure) and says so when it fires. Either way the best sequence so far is returned.
-public struct Shrinker {
-    public struct Result: Sendable {
-        public let actions: [Action]
+package struct Shrinker {
+    package struct Result: Sendable {
+        package let actions: [Action]
         /// Candidates executed.
-        public let attempts: Int
+        package let attempts: Int
         /// Whether the time cap (or `shouldStop`) stopped shrinking before a local minimum.
-        public let timedOut: Bool
+        package let timedOut: Bool
         /// Whether the candidate budget did (the result is still the same on any machine).
-        public var budgetSpent = false
+        package var budgetSpent = false
         /// Whether `shouldStop` did.
-        public let interrupted: Bool
+        package let interrupted: Bool
         /// What each pass did, in `passes` order.
-        public let passes: [ShrinkPassStatistics]
+        package let passes: [ShrinkPassStatistics]
     }
 
     /// The passes in the order they run. Opening: the tail collapsed into a restore, long
@@ -33,7 +33,7 @@ public struct Shrinker {
     /// pairs, a plainer last kind, prefixes (and the whole) collapsed into a restore, a step moved
     /// so a longer prefix collapses, a session made smaller together with another step, a
     /// deletion with two steps re-aimed.
-    public static let standardPasses: [any ShrinkPass] = [
+    package static let standardPasses: [any ShrinkPass] = [
         CollapseTail(), CollapseLongPrefix(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
         ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
@@ -41,9 +41,9 @@ public struct Shrinker {
     ]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
-    public static let longSequence = 200
+    package static let longSequence = 200
     /// More new tabs than an ordinary sequence makes (a large-grid opening makes 129–300).
-    public static let largeGrid = 128
+    package static let largeGrid = 128
 
     /// A sequence longer than any default run, or one that makes a large grid: where each
     /// candidate is costly and the passes for long sequences run.
@@ -51,27 +51,27 @@ public struct Shrinker {
         actions.count > longSequence || actions.lazy.filter { $0 == .newTab }.count > largeGrid
     }
 
-    public let timeLimit: Double
+    package let timeLimit: Double
     /// Candidates the shrink may run before it stops with the best so far: deterministic, unlike
     /// the time cap. The default is above every shrink of the mutant catalogue (its most is 3,856).
-    public var candidateBudget = Shrinker.defaultCandidateBudget
-    public static let defaultCandidateBudget = 10_000
+    package var candidateBudget = Shrinker.defaultCandidateBudget
+    package static let defaultCandidateBudget = 10_000
     /// The default time cap: a safety net, not the budget.
-    public static let defaultTimeLimit = 60.0
+    package static let defaultTimeLimit = 60.0
     /// Seconds from an arbitrary origin; injected so generation never reads a clock.
-    public let now: () -> Double
+    package let now: () -> Double
     /// Asked before every candidate: true stops at once with the best sequence so far
     /// (an interrupt must not lose the failure).
-    public let shouldStop: () -> Bool
+    package let shouldStop: () -> Bool
     /// A few actions that recreate the state a prefix leaves (a restore of its session, then
     /// its query), or nil where there are none: the collapsing passes use it. Nil (the
     /// default) skips them.
-    public let collapse: (([Action]) -> [Action]?)?
-    public let passes: [any ShrinkPass]
+    package let collapse: (([Action]) -> [Action]?)?
+    package let passes: [any ShrinkPass]
     /// Whether the model opens a tab when a close takes the last one (see `ShrinkState`).
-    public var closesMakeTabs = false
+    package var closesMakeTabs = false
 
-    public init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false },
+    package init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false },
                 collapse: (([Action]) -> [Action]?)? = nil, passes: [any ShrinkPass] = Shrinker.standardPasses) {
         self.timeLimit = timeLimit
         self.now = now
@@ -81,7 +81,7 @@ public struct Shrinker {
     }
 
     /// `fails` runs a candidate and says whether it still fails the same way.
-    public func shrink(_ original: [Action], fails: ([Action]) -> Bool) -> Result {
+    package func shrink(_ original: [Action], fails: ([Action]) -> Bool) -> Result {
         withoutActuallyEscaping(fails) { fails in
             core(original, width: 1) { chunk in fails(chunk[0]) ? 0 : nil }
         }
@@ -92,7 +92,7 @@ public struct Shrinker {
     /// pass's own order) that still fails is accepted — exactly the candidate sequential
     /// shrinking would have accepted, so the result does not depend on `jobs` (unless the
     /// time cap stops it). `attempts` counts what sequential shrinking would have run.
-    public func shrink(_ original: [Action], jobs: Int, fails: @escaping @Sendable ([Action]) -> Bool) -> Result {
+    package func shrink(_ original: [Action], jobs: Int, fails: @escaping @Sendable ([Action]) -> Bool) -> Result {
         guard jobs > 1 else { return shrink(original, fails: fails) }
         return shrink(original, width: jobs) { chunk in
             let results = Slots(count: chunk.count, empty: false)
@@ -105,7 +105,7 @@ public struct Shrinker {
     /// them as it likes — in processes of their own, forked from one thread — and returns the
     /// index of the first that still fails the same way. The result does not depend on
     /// `width`, as with `jobs`.
-    public func shrink(_ original: [Action], width: Int, firstFailing: @escaping ([[Action]]) -> Int?) -> Result {
+    package func shrink(_ original: [Action], width: Int, firstFailing: @escaping ([[Action]]) -> Int?) -> Result {
         core(original, width: max(1, width), evaluate: firstFailing)
     }
 

@@ -1,13 +1,13 @@
 extension Action {
     /// Strictly simpler versions of this action, simplest first: smaller indices, shorter
     /// and plainer strings, round numbers, a phone-sized viewport.
-    public func simplerVariants() -> [Action] { Array(simplerVariantGroups().joined()) }
+    package func simplerVariants() -> [Action] { Array(simplerVariantGroups().joined()) }
 
     /// The same variants, one group per field (a swipe's end: cancelled, then its velocity,
     /// then its translation). The shrinker takes a field to its simplest before the next,
     /// so a velocity already at its threshold is not tried again after every step of the
     /// translation.
-    public func simplerVariantGroups() -> [[Action]] {
+    package func simplerVariantGroups() -> [[Action]] {
         func ints(_ i: Int) -> [Int] {
             if i == 0 { return [] }
             // Ordered 0, 1, −1, 2, −2, …: a negative index gives way to its positive twin, so

@@ -72,9 +72,9 @@ extension CheckCommand {
         if found.shrunkFailure.violation.property != .crash { reportPolicyHint(found.shrunk, compare: compare, policy: policy) }
         say("")
         // Drivers of another package: its own test files, not this repository's.
-        let here = compare.allSatisfy { DriverFactory.builtInNames.contains($0) }
-        say("regression test (paste at file scope into \(here ? "Tests/PropertyTests/RegressionTests.swift" : "one of your package's test files"); skip it if that name is already there):")
-        say(Report.regressionTest(found.shrunk, failure: f, id: id, compare: compare, policy: policy, customProperties: drivers.properties))
+        say("regression test (paste at file scope into \(drivers.regressionTestFile), which imports TabGridTesting; skip it if that name is already there):")
+        say(Report.regressionTest(found.shrunk, failure: f, id: id, implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!,
+                                  policy: policy, customProperties: drivers.properties))
         return replayPath
     }
 }

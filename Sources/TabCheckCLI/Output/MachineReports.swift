@@ -105,7 +105,7 @@ extension CheckCommand {
     func picture(_ e: Ending) -> Bool {
         guard options.html != nil || options.frames != nil else { return true }
         let runner = e.runner
-        var summary = HTMLReport.Summary(title: "tabcheck: \(runner.implementation.name) vs \(runner.oracle.name)", result: e.result,
+        var summary = HTMLReport.Summary(title: "\(drivers.program): \(runner.implementation.name) vs \(runner.oracle.name)", result: e.result,
                                          implementation: runner.implementation.name, oracle: runner.oracle.name, seed: e.seed.isEmpty ? "none" : e.seed,
                                          sequences: e.sequences, steps: e.steps, elapsed: e.elapsed, properties: runner.checkedProperties)
         summary.skipped = runner.skippedDescription
@@ -114,8 +114,8 @@ extension CheckCommand {
         summary.replayFile = e.replayFile
         summary.capabilities = runner.capabilities
         if let found = e.found {
-            summary.regressionTest = Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed), compare: options.compare,
-                                                           policy: runner.policy, customProperties: drivers.properties)
+            summary.regressionTest = Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed),
+                                                           implementation: runner.implementation, oracle: runner.oracle, policy: runner.policy, customProperties: drivers.properties)
         }
         let shrunk = e.found?.shrunk ?? []
         let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner, failure: e.found?.shrunkFailure), coverage: e.coverage)

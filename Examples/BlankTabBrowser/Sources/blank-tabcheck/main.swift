@@ -1,8 +1,7 @@
 import BlankTabBrowser
-import Checker
 import TabCheckCLI
 
 // tabcheck with this app's model and its own property:
 //   swift run blank-tabcheck --compare blank-tab,reference --policy duckduckgo-ios
 //   swift run blank-tabcheck policy --compare blank-tab,reference
-TabCheck.main(drivers: [DriverFactory(TabsDriver.self)], properties: [NeverEmpty()])
+TabCheck.main(drivers: [GridDriverFactory(TabsDriver.self)], properties: [NeverEmpty()])

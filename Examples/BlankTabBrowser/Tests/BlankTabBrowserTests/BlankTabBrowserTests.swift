@@ -1,4 +1,4 @@
-import BlankTabBrowser
+@testable import BlankTabBrowser
 import TabGridTesting
 import Testing
 
@@ -6,7 +6,7 @@ import Testing
 /// close, never empty) and its own property (never empty): no false alarm, each planted
 /// mistake found and shrunk to its proven minimum, the policy inferred from the model alone.
 @Suite struct BlankTabBrowserTests {
-    static let policy = PolicyFile.presets.first { $0.name == "duckduckgo-ios" }!.policy
+    static let policy = GridPolicy.duckduckgoIOS
 
     @Test func aMinuteUnderItsPolicyRaisesNoFalseAlarm() async {
         let found = await GridCheck.expectAgreement(TabsDriver.self, with: .reference(policy: Self.policy), budget: .seconds(60),
@@ -26,40 +26,47 @@ import Testing
     @Test(arguments: mistakes.indices)
     func aPlantedMistakeIsFoundAndShrunkToItsMinimum(_ k: Int) throws {
         let (mistake, property, rule) = Self.mistakes[k]
-        let planted = DriverFactory(name: "blank-tab-\(mistake.rawValue)", summary: "", capabilities: TabsDriver.capabilities) { _ in
+        let planted = GridDriverFactory(name: "blank-tab-\(mistake.rawValue)", summary: "", capabilities: TabsDriver.capabilities) { _ in
             TabsDriver(mistake: mistake)
         }
-        var runner = Runner(implementation: planted, oracle: .reference).withPolicy(Self.policy)
-        runner.customProperties = [NeverEmpty()]
-        var config = Campaign.Config()
-        config.sequences = 2_000
-        config.maxSteps = 120
-        let found = try #require(Campaign(runner: runner, config: config).run().found, "\(mistake) was not found")
-        let v = found.shrunkFailure.violation
+        let found = try #require(GridCheck.find(planted, with: .reference(policy: Self.policy), sequences: 2_000, maxSteps: 120,
+                                                customProperties: [NeverEmpty()]), "\(mistake) was not found")
+        let v = found.failure.violation
         #expect(v.property.rawValue == property && v.rule == rule, "\(mistake): \(v)")
         // Minimal: no sequence one step shorter fails, over values drawn from the failure.
-        if found.shrunk.count > 1 {
-            let shorter = found.shrunk.count - 1
-            let search = ExhaustiveSearch.search(runner, limit: shorter, alphabet: ExhaustiveSearch.alphabet(limit: shorter, from: found.shrunk), jobs: 2)
-            #expect(search.found == nil, "\(mistake): shrunk to \(found.shrunk), but \(search.found ?? []) fails too")
-        }
+        let shorter = GridCheck.shorterFailure(than: found, of: planted, with: .reference(policy: Self.policy), customProperties: [NeverEmpty()])
+        #expect(shorter == nil, "\(mistake): shrunk to \(found.shrunk), but \(shorter ?? []) fails too")
     }
 
     @Test func neverEmptyIsCheckedAndCanFail() {
-        let planted = DriverFactory(name: "blank-tab-empty", summary: "", capabilities: TabsDriver.capabilities) { _ in
+        let planted = GridDriverFactory(name: "blank-tab-empty", summary: "", capabilities: TabsDriver.capabilities) { _ in
             TabsDriver(mistake: .emptyAfterLastClose)
         }
-        var runner = Runner(implementation: planted, oracle: .reference, properties: [NeverEmpty.name]).withPolicy(Self.policy)
-        runner.customProperties = [NeverEmpty()]
-        let f = runner.run(.actions([.closeDisplayed(0)])).failure
+        let f = GridCheck.failure(of: [.closeDisplayed(0)], implementation: planted, with: .reference(policy: Self.policy),
+                                  properties: [NeverEmpty.name], customProperties: [NeverEmpty()])
         #expect(f?.violation.property == NeverEmpty.name && f?.violation.rule == "F5", "\(String(describing: f))")
     }
 
     @Test func thePolicyIsInferredFromTheModelAlone() {
-        var config = Campaign.Config()
-        config.sequences = 1_000
-        config.maxSteps = 120
-        let inferred = PolicyInference.infer(runner: Runner(implementation: DriverFactory(TabsDriver.self), oracle: .reference), config: config)
-        #expect(inferred.policy.flatMap(PolicyFile.name(of:)) == "duckduckgo-ios", "\(inferred.rounds)")
+        let inferred = GridCheck.inferPolicy(of: GridDriverFactory(TabsDriver.self))
+        #expect(inferred.preset == "duckduckgo-ios", "\(inferred.rounds)")
+    }
+}
+
+/// The app's own names beside TabGridTesting's, in one test file that `@testable import`s
+/// the app: its `Action` and `Policy`, and a test helper called `Observation`. None is
+/// ambiguous — TabGrid's are `GridAction`, `GridPolicy` and `GridObservation` (#38).
+struct Observation: Equatable { var titles: [String] }
+
+@Suite struct OwnNamesBesideTabGridTests {
+    @Test func theAppsOwnNamesMeanTheAppsTypes() {
+        let model = TabsViewModel()
+        let actions: [Action] = [.add, .add, .close(0)]
+        for a in actions { model.send(a) }
+        #expect(Observation(titles: model.titles).titles.count == 2)
+        #expect(Policy().restoresTabsOnLaunch)
+        // TabGrid's vocabulary, in the same file, by its own names.
+        let grid: [GridAction] = [.newTab, .closeDisplayed(0)]
+        #expect(GridCheck.failure(of: grid, implementation: GridDriverFactory(TabsDriver.self), with: .reference(policy: GridPolicy.duckduckgoIOS)) == nil)
     }
 }

@@ -1,4 +1,4 @@
-import Checker
+import TabGridCore
 
 /// UICollectionView, as far as the tutorial uses it: its cells (one per item; no
 /// off-screen reuse), its bounds and safe area, scrolling, and UIKit's batch-update rules —
@@ -10,7 +10,7 @@ final class CollectionView {
     var isScrollEnabled = true
     private(set) var cells: [TabCell] = []
     /// What the app told UIKit during the current event.
-    var recorded: [ViewUpdate] = []
+    var recorded: [GridViewUpdate] = []
     /// UIKit's exception, when an update broke its rules (the app is dead after it).
     var exception: String?
     let makeCell: () -> TabCell

@@ -1,4 +1,4 @@
-import Checker
+import TabGridCore
 
 enum Orientation {
     case landscape

@@ -1,74 +1,74 @@
-import Checker
+import TabGridCore
 
 /// The tutorial's app driven by the checker's actions: each action is the UI event the
 /// tutorial handles (a toolbar button, a search bar delegate call, a cell's close button or
 /// pan gesture, an animation finishing, a rotation), and each observation reads what the
 /// view-model and the views hold. Declares only what the tutorial implements: no active
 /// tab, no reopen, no sessions, no title changes, no move, no close by id.
-public struct TutorialDriver: CheckableDriver {
-    public static var capabilities: Set<Capability> { [.filter, .searchBar, .closeAll, .layout, .swipes, .flyAway] }
+public struct TutorialDriver: CheckableGridDriver {
+    public static var capabilities: Set<GridCapability> { [.filter, .searchBar, .closeAll, .layout, .swipes, .flyAway] }
     public static var name: String { "tutorial" }
 
     let app: App
 
-    public init(viewport: ViewportSpec) { app = App(viewport: viewport, fixes: []) }
-    init(viewport: ViewportSpec, fixes: Fixes, feed: TabCollectionVC.Feed = .batchUpdates) {
+    public init(viewport: GridViewport) { app = App(viewport: viewport, fixes: []) }
+    init(viewport: GridViewport, fixes: Fixes, feed: TabCollectionVC.Feed = .batchUpdates) {
         app = App(viewport: viewport, fixes: fixes, feed: feed)
     }
 
-    public mutating func apply(_ action: Action) -> StepOutcome { app.apply(action) }
-    public func observe() -> Observation { app.observe() }
-    public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
+    public mutating func apply(_ action: GridAction) -> GridStepOutcome { app.apply(action) }
+    public func observe() -> GridObservation { app.observe() }
+    public func roundTrip() -> Result<GridObservation, GridRoundTripError>? { nil }
 }
 
 /// The tutorial's app with every fix of docs/tutorial-findings.md applied.
-public struct FixedTutorialDriver: CheckableDriver {
-    public static var capabilities: Set<Capability> { TutorialDriver.capabilities }
+public struct FixedTutorialDriver: CheckableGridDriver {
+    public static var capabilities: Set<GridCapability> { TutorialDriver.capabilities }
     public static var name: String { "tutorial-fixed" }
 
     let app: App
 
-    public init(viewport: ViewportSpec) { app = App(viewport: viewport, fixes: .all) }
-    public mutating func apply(_ action: Action) -> StepOutcome { app.apply(action) }
-    public func observe() -> Observation { app.observe() }
-    public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
+    public init(viewport: GridViewport) { app = App(viewport: viewport, fixes: .all) }
+    public mutating func apply(_ action: GridAction) -> GridStepOutcome { app.apply(action) }
+    public func observe() -> GridObservation { app.observe() }
+    public func roundTrip() -> Result<GridObservation, GridRoundTripError>? { nil }
 }
 
 /// The diffable variant of the tutorial's view controller (#37): the same view-model, feeding
 /// a diffable data source whose `reorderingHandlers` let the user drag any tab. As published,
 /// `didReorder` has nothing to call: the tutorial's view-model cannot reorder.
-public struct TutorialDiffableDriver: CheckableDriver {
-    public static var capabilities: Set<Capability> { TutorialDriver.capabilities.union([.diffable]) }
+public struct TutorialDiffableDriver: CheckableGridDriver {
+    public static var capabilities: Set<GridCapability> { TutorialDriver.capabilities.union([.diffable]) }
     public static var name: String { "tutorial-diffable" }
 
     let app: App
 
-    public init(viewport: ViewportSpec) { app = App(viewport: viewport, fixes: [], feed: .diffable) }
-    public mutating func apply(_ action: Action) -> StepOutcome { app.apply(action) }
-    public func observe() -> Observation { app.observe() }
-    public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
+    public init(viewport: GridViewport) { app = App(viewport: viewport, fixes: [], feed: .diffable) }
+    public mutating func apply(_ action: GridAction) -> GridStepOutcome { app.apply(action) }
+    public func observe() -> GridObservation { app.observe() }
+    public func roundTrip() -> Result<GridObservation, GridRoundTripError>? { nil }
 }
 
 /// The diffable variant with every fix, and `didReorder` followed by the view-model (D5).
-public struct FixedTutorialDiffableDriver: CheckableDriver {
-    public static var capabilities: Set<Capability> { TutorialDiffableDriver.capabilities }
+public struct FixedTutorialDiffableDriver: CheckableGridDriver {
+    public static var capabilities: Set<GridCapability> { TutorialDiffableDriver.capabilities }
     public static var name: String { "tutorial-diffable-fixed" }
 
     let app: App
 
-    public init(viewport: ViewportSpec) { app = App(viewport: viewport, fixes: Fixes.all.union(.followReorder), feed: .diffable) }
-    public mutating func apply(_ action: Action) -> StepOutcome { app.apply(action) }
-    public func observe() -> Observation { app.observe() }
-    public func roundTrip() -> Result<Observation, RoundTripError>? { nil }
+    public init(viewport: GridViewport) { app = App(viewport: viewport, fixes: Fixes.all.union(.followReorder), feed: .diffable) }
+    public mutating func apply(_ action: GridAction) -> GridStepOutcome { app.apply(action) }
+    public func observe() -> GridObservation { app.observe() }
+    public func roundTrip() -> Result<GridObservation, GridRoundTripError>? { nil }
 }
 
-extension DriverFactory {
+extension GridDriverFactory {
     /// The tutorial with fixes `fixes` applied ([]: as published), feeding batch updates or,
     /// with `diffable`, a diffable data source (#37).
-    public static func tutorial(fixes: Fixes, name: String? = nil, diffable: Bool = false) -> DriverFactory {
+    public static func tutorial(fixes: Fixes, name: String? = nil, diffable: Bool = false) -> GridDriverFactory {
         let capabilities = diffable ? TutorialDiffableDriver.capabilities : TutorialDriver.capabilities
         let feed: TabCollectionVC.Feed = diffable ? .diffable : .batchUpdates
-        var f = DriverFactory(name: name ?? "tutorial+\(fixes.rawValue)", summary: "the tutorial's view-model with fixes \(fixes.rawValue)",
+        var f = GridDriverFactory(name: name ?? "tutorial+\(fixes.rawValue)", summary: "the tutorial's view-model with fixes \(fixes.rawValue)",
                               capabilities: capabilities) { TutorialDriver(viewport: $0, fixes: fixes, feed: feed) }
         // Its parameters, so GridCheck can make it again in the fresh process it runs in.
         f.recipe = .value(TutorialRecipe(fixes: fixes.rawValue, name: f.name, diffable: diffable))
@@ -76,20 +76,20 @@ extension DriverFactory {
     }
 }
 
-/// `DriverFactory.tutorial(fixes:name:diffable:)`'s parameters, as a value.
-struct TutorialRecipe: FactoryRecipe {
+/// `GridDriverFactory.tutorial(fixes:name:diffable:)`'s parameters, as a value.
+struct TutorialRecipe: GridFactoryRecipe {
     var fixes: Int
     var name: String
     var diffable = false
-    func factory() -> DriverFactory { .tutorial(fixes: Fixes(rawValue: fixes), name: name, diffable: diffable) }
+    func factory() -> GridDriverFactory { .tutorial(fixes: Fixes(rawValue: fixes), name: name, diffable: diffable) }
 }
 
-extension DriverFactory {
-    public static let tutorialDrivers: [DriverFactory] = [
-        DriverFactory(TutorialDriver.self, summary: "the tutorial's view-model as published (Examples/TutorialGrid)"),
-        DriverFactory(FixedTutorialDriver.self, summary: "the tutorial's view-model with every fix applied"),
-        DriverFactory(TutorialDiffableDriver.self, summary: "the tutorial's view-model under a diffable data source with reordering (#37)"),
-        DriverFactory(FixedTutorialDiffableDriver.self, summary: "the diffable variant with every fix, the drag followed by the view-model"),
+extension GridDriverFactory {
+    public static let tutorialDrivers: [GridDriverFactory] = [
+        GridDriverFactory(TutorialDriver.self, summary: "the tutorial's view-model as published (Examples/TutorialGrid)"),
+        GridDriverFactory(FixedTutorialDriver.self, summary: "the tutorial's view-model with every fix applied"),
+        GridDriverFactory(TutorialDiffableDriver.self, summary: "the tutorial's view-model under a diffable data source with reordering (#37)"),
+        GridDriverFactory(FixedTutorialDiffableDriver.self, summary: "the diffable variant with every fix, the drag followed by the view-model"),
     ]
 }
 
@@ -105,7 +105,7 @@ final class App {
     private var gesture: TabCell?
     private var crashed: String?
 
-    init(viewport: ViewportSpec, fixes: Fixes, feed: TabCollectionVC.Feed = .batchUpdates) {
+    init(viewport: GridViewport, fixes: Fixes, feed: TabCollectionVC.Feed = .batchUpdates) {
         vc = TabCollectionVC(fixes: fixes, feed: feed)
         setViewport(viewport)
     }
@@ -117,7 +117,7 @@ final class App {
         return made
     }
 
-    func setViewport(_ v: ViewportSpec) {
+    func setViewport(_ v: GridViewport) {
         vc.collectionView.bounds = (v.width, v.height)
         vc.collectionView.safeAreaInsets = (v.safeLeft, v.safeRight, v.safeTop, v.safeBottom)
     }
@@ -139,7 +139,7 @@ final class App {
         }
     }
 
-    func apply(_ action: Action) -> StepOutcome {
+    func apply(_ action: GridAction) -> GridStepOutcome {
         if let crashed { return .crash("the app already crashed: \(crashed)") }
         let cv = vc.collectionView
         cv.recorded = []
@@ -152,7 +152,7 @@ final class App {
         case .newTab: vc.createNewTabButtonPressed()
         case .closeDisplayed(let i):
             // Chapter 7, step 2: the close button deletes the cell at once.
-            guard let c = cell(i) else { return StepOutcome(rejected: "indexOutOfRange") }
+            guard let c = cell(i) else { return GridStepOutcome(rejected: "indexOutOfRange") }
             vc.delete(cell: c)
         case .closeAll: vc.closeAllTabsButtonPressed()
         case .setQuery(let q):
@@ -163,7 +163,7 @@ final class App {
         case .cancelSearch: vc.vm.searchBarCancelButtonClicked(vc.filterTabsSearchBar)
         case .setViewport(let v): setViewport(v)           // viewWillTransition: invalidateLayout
         case let .swipeBegan(i, vx, vy):
-            guard let c = cell(i) else { return StepOutcome(rejected: "indexOutOfRange") }
+            guard let c = cell(i) else { return GridStepOutcome(rejected: "indexOutOfRange") }
             // A cell's pan recognizer cannot begin again while its own gesture is in
             // progress (a second finger on it joins that gesture): UIKit sends nothing.
             if gesture === c { break }
@@ -188,7 +188,7 @@ final class App {
                 if duration != nil, let tab = shown { pending.append((id(tab), g)) }
             }
         case .tapClose(let i):
-            guard let c = cell(i) else { return StepOutcome(rejected: "indexOutOfRange") }
+            guard let c = cell(i) else { return GridStepOutcome(rejected: "indexOutOfRange") }
             duration = c.closeButtonTapped()
             if duration != nil, let tab = c.tab { pending.append((id(tab), c)) }
         case .flyAwayFinished(let tabID):
@@ -198,7 +198,7 @@ final class App {
             }
         case let .reorder(from, to) where vc.dataSource != nil:
             // The user's drag: the data source and its cells move first, then `didReorder`.
-            guard cell(from) != nil, cell(to) != nil else { return StepOutcome(rejected: "indexOutOfRange") }
+            guard cell(from) != nil, cell(to) != nil else { return GridStepOutcome(rejected: "indexOutOfRange") }
             _ = vc.dataSource?.userDragged(from: from, to: to)
         case .closeID, .setTitle, .move, .select, .reopen, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove:
             // Not declared: the checker never sends these.
@@ -207,7 +207,7 @@ final class App {
         return finish(flyAway: duration)
     }
 
-    private func finish(flyAway duration: Double?) -> StepOutcome {
+    private func finish(flyAway duration: Double?) -> GridStepOutcome {
         let cv = vc.collectionView
         // With the lock fix, a cell that stopped showing its tab ended its gesture.
         if vc.fixes.contains(.releaseLockWithCell), let g = gesture, !g.isSwiping { gesture = nil }
@@ -215,17 +215,17 @@ final class App {
             crashed = why
             return .crash(why)
         }
-        let update: ViewUpdate
+        let update: GridViewUpdate
         switch cv.recorded.count {
         case 0: update = .none
         case 1: update = cv.recorded[0]
         default: update = cv.recorded.contains(.reload) ? .reload : cv.recorded.last!
         }
-        return StepOutcome(update: update, closeAllSent: vc.closeAllStatesSent.last, flyAwayDuration: duration)
+        return GridStepOutcome(update: update, closeAllSent: vc.closeAllStatesSent.last, flyAwayDuration: duration)
     }
 
-    func observe() -> Observation {
-        var o = Observation()
+    func observe() -> GridObservation {
+        var o = GridObservation()
         let tabs = vc.vm.tabs
         o.tabIDs = tabs.map(id)
         o.titles = tabs.map(\.title)

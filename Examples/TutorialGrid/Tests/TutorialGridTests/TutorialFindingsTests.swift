@@ -1,4 +1,3 @@
-import Checker
 import Testing
 import TabGridTesting
 @testable import TutorialGrid
@@ -26,8 +25,8 @@ import TabGridTesting
         (9, "flyAway broke rule G6", "new: the fly-left distance ignores where the cell was dragged"),
     ]
 
-    static func driver(_ k: Int) -> DriverFactory {
-        k == 0 ? DriverFactory(TutorialDriver.self) : DriverFactory.tutorial(fixes: Fixes(Fixes.allCases.prefix(k)), name: "tutorial-\(k)")
+    static func driver(_ k: Int) -> GridDriverFactory {
+        k == 0 ? GridDriverFactory(TutorialDriver.self) : GridDriverFactory.tutorial(fixes: Fixes(Fixes.allCases.prefix(k)), name: "tutorial-\(k)")
     }
 
     @Test(arguments: findings.map(\.k))
@@ -43,11 +42,11 @@ import TabGridTesting
     /// Tutorial bug 4 as the published code meets it: the animation's completion finds no
     /// index path for its cell and the app stops in `fatalError`.
     @Test func aCompletionForAVanishedCellCrashes() {
-        let actions: [Action] = [.newTab, .tapClose(0), .setQuery(" B"), .flyAwayFinished("t1")]
-        let f = Regression.check(actions, implementation: Self.driver(6), oracle: .reference)
+        let actions: [GridAction] = [.newTab, .tapClose(0), .setQuery(" B"), .flyAwayFinished("t1")]
+        let f = GridCheck.failure(of: actions, implementation: Self.driver(6))
         #expect(f?.violation.property == .crash)
         #expect(f?.violation.message.contains("Cannot find indexPath for Tab whose deletion was requested") == true)
-        #expect(Regression.check(actions, implementation: DriverFactory(FixedTutorialDriver.self), oracle: .reference) == nil)
+        #expect(GridCheck.failure(of: actions, implementation: GridDriverFactory(FixedTutorialDriver.self)) == nil)
     }
 
     @Test func theFixedTutorialAgreesWithTheReference() async {
@@ -57,8 +56,8 @@ import TabGridTesting
 
     /// The tutorial declares only what it implements; the rest is skipped and named.
     @Test func whatTheTutorialLacksIsSkipped() {
-        let runner = Runner(implementation: DriverFactory(TutorialDriver.self))
-        #expect(runner.skippedProperties == [.activeTab, .reopen, .session])
+        let runner = GridCheck.plan(GridDriverFactory(TutorialDriver.self))
+        #expect(runner.skipped == [.activeTab, .reopen, .session])
         #expect(runner.capabilities == [.filter, .searchBar, .closeAll, .layout, .swipes, .flyAway])
     }
 }

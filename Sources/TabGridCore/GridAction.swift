@@ -1,5 +1,5 @@
 /// A viewport as actions carry it (points; may be absurd on purpose: NaN, ∞, negative).
-public struct ViewportSpec: Codable, Equatable, Sendable {
+public struct GridViewport: Codable, Equatable, Sendable {
     public var width, height, safeLeft, safeRight, safeTop, safeBottom: Double
     public init(width: Double, height: Double, safeLeft: Double = 0, safeRight: Double = 0,
                 safeTop: Double = 0, safeBottom: Double = 0) {
@@ -7,22 +7,22 @@ public struct ViewportSpec: Codable, Equatable, Sendable {
         self.safeRight = safeRight; self.safeTop = safeTop; self.safeBottom = safeBottom
     }
     /// The drivers' starting viewport: an iPhone 15 in portrait.
-    public static let phone = ViewportSpec(width: 393, height: 852, safeTop: 59, safeBottom: 34)
+    public static let phone = GridViewport(width: 393, height: 852, safeTop: 59, safeBottom: 34)
 
     /// Field by field, NaN equal to NaN: the same viewport, so a NaN one compares equal to
     /// itself (the shrinker's fixed points depend on it).
-    public static func == (a: ViewportSpec, b: ViewportSpec) -> Bool {
+    public static func == (a: GridViewport, b: GridViewport) -> Bool {
         same(a.width, b.width) && same(a.height, b.height) && same(a.safeLeft, b.safeLeft)
             && same(a.safeRight, b.safeRight) && same(a.safeTop, b.safeTop) && same(a.safeBottom, b.safeBottom)
     }
 }
 
 /// Equal, or both NaN.
-@inline(__always) func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+@inline(__always) package func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
 
 /// One user or system event, with concrete arguments (displayed indices and tab ids).
 /// Codable, so replay files hold the actions themselves, not only a seed.
-public enum Action: Codable, Equatable, Sendable {
+public enum GridAction: Codable, Equatable, Sendable {
     case willAppear                                   // B2
     case newTab                                       // F2
     case closeDisplayed(Int)                          // F3
@@ -34,7 +34,7 @@ public enum Action: Codable, Equatable, Sendable {
     case move(from: Int, to: Int)                     // F9
     case select(Int)                                  // A1
     case reopen                                       // U2
-    case setViewport(ViewportSpec)                    // L7
+    case setViewport(GridViewport)                    // L7
     case swipeBegan(Int, vx: Double, vy: Double)      // G1
     case swipeChanged(tx: Double)                     // G3
     case swipeEnded(tx: Double, vx: Double)           // G4
@@ -54,38 +54,52 @@ public enum Action: Codable, Equatable, Sendable {
     /// The same action: equal arguments, a NaN argument equal to a NaN. (Synthesized
     /// equality would make an action with a NaN differ from itself, and a shrink pass that
     /// compares candidates would never reach a fixed point.)
-    public static func == (a: Action, b: Action) -> Bool {
-        switch (a, b) {
-        case (.willAppear, .willAppear), (.newTab, .newTab), (.closeAll, .closeAll), (.beginSearch, .beginSearch),
-             (.endSearch, .endSearch), (.cancelSearch, .cancelSearch), (.reopen, .reopen), (.swipeCancelled, .swipeCancelled),
-             (.save, .save), (.restoreSaved, .restoreSaved), (.endMove, .endMove), (.cancelMove, .cancelMove):
-            return true
-        case let (.closeDisplayed(x), .closeDisplayed(y)), let (.select(x), .select(y)), let (.tapClose(x), .tapClose(y)),
-             let (.beginMove(x), .beginMove(y)), let (.updateMove(x), .updateMove(y)):
-            return x == y
-        case let (.closeID(x), .closeID(y)), let (.setQuery(x), .setQuery(y)), let (.flyAwayFinished(x), .flyAwayFinished(y)),
-             let (.restoreData(x), .restoreData(y)):
-            return x == y
-        case let (.setTitle(i, t), .setTitle(j, u)): return i == j && t == u
-        case let (.move(f, t), .move(g, u)), let (.reorder(f, t), .reorder(g, u)): return f == g && t == u
-        case let (.setViewport(v), .setViewport(w)): return v == w
-        case let (.swipeBegan(i, x, y), .swipeBegan(j, u, v)): return i == j && same(x, u) && same(y, v)
-        case let (.swipeChanged(x), .swipeChanged(y)): return same(x, y)
-        case let (.swipeEnded(t, x), .swipeEnded(u, y)): return same(t, u) && same(x, y)
-        default: return false
+    public static func == (a: GridAction, b: GridAction) -> Bool {
+        // One case of `a` per line and no `default`: a new kind is a compile error here, never
+        // a silent `false` (which would make a shrink spin to its cap).
+        switch a {
+        case .willAppear: if case .willAppear = b { return true }
+        case .newTab: if case .newTab = b { return true }
+        case .closeDisplayed(let x): if case .closeDisplayed(let y) = b { return x == y }
+        case .closeID(let x): if case .closeID(let y) = b { return x == y }
+        case .closeAll: if case .closeAll = b { return true }
+        case .setQuery(let x): if case .setQuery(let y) = b { return x == y }
+        case .beginSearch: if case .beginSearch = b { return true }
+        case .endSearch: if case .endSearch = b { return true }
+        case .cancelSearch: if case .cancelSearch = b { return true }
+        case let .setTitle(i, t): if case let .setTitle(j, u) = b { return i == j && t == u }
+        case let .move(f, t): if case let .move(g, u) = b { return f == g && t == u }
+        case .select(let x): if case .select(let y) = b { return x == y }
+        case .reopen: if case .reopen = b { return true }
+        case .setViewport(let v): if case .setViewport(let w) = b { return v == w }
+        case let .swipeBegan(i, x, y): if case let .swipeBegan(j, u, v) = b { return i == j && same(x, u) && same(y, v) }
+        case .swipeChanged(let x): if case .swipeChanged(let y) = b { return same(x, y) }
+        case let .swipeEnded(t, x): if case let .swipeEnded(u, y) = b { return same(t, u) && same(x, y) }
+        case .swipeCancelled: if case .swipeCancelled = b { return true }
+        case .tapClose(let x): if case .tapClose(let y) = b { return x == y }
+        case .flyAwayFinished(let x): if case .flyAwayFinished(let y) = b { return x == y }
+        case .save: if case .save = b { return true }
+        case .restoreSaved: if case .restoreSaved = b { return true }
+        case .restoreData(let x): if case .restoreData(let y) = b { return x == y }
+        case let .reorder(f, t): if case let .reorder(g, u) = b { return f == g && t == u }
+        case .beginMove(let x): if case .beginMove(let y) = b { return x == y }
+        case .updateMove(let x): if case .updateMove(let y) = b { return x == y }
+        case .endMove: if case .endMove = b { return true }
+        case .cancelMove: if case .cancelMove = b { return true }
         }
+        return false
     }
 
     /// Each kind's plainest action, in kind order: what the shrinker tries in place of a
     /// failing step of a later kind.
-    public static let simplestOfEachKind: [Action] = [
+    package static let simplestOfEachKind: [GridAction] = [
         .willAppear, .newTab, .closeDisplayed(0), .closeID("t1"), .closeAll, .setQuery("a"), .beginSearch,
         .setTitle(id: "t1", title: "a"), .move(from: 0, to: 1), .select(0), .reopen, .swipeBegan(0, vx: 0, vy: 0),
         .swipeEnded(tx: 0, vx: 0), .tapClose(0), .flyAwayFinished("t1"), .save, .restoreSaved, .reorder(from: 0, to: 1), .beginMove(0),
     ]
 
     /// The kind, for swarm testing, weights and statistics.
-    public var kind: ActionKind {
+    public var kind: GridActionKind {
         switch self {
         case .willAppear: .willAppear
         case .newTab: .newTab
@@ -112,8 +126,8 @@ public enum Action: Codable, Equatable, Sendable {
     }
 }
 
-/// Action kinds: the unit of weights, swarm subsets and coverage statistics.
-public enum ActionKind: String, CaseIterable, Codable, Sendable {
+/// GridAction kinds: the unit of weights, swarm subsets and coverage statistics.
+public enum GridActionKind: String, CaseIterable, Codable, Sendable {
     case willAppear, newTab, closeDisplayed, closeID, closeAll, setQuery, search, setTitle, move,
          select, reopen, setViewport, swipeBegan, swipeChanged, swipeEnded, tapClose,
          flyAwayFinished, save, restoreData,
@@ -126,7 +140,7 @@ public enum ActionKind: String, CaseIterable, Codable, Sendable {
 
 // MARK: Printing
 
-extension Action: CustomStringConvertible {
+extension GridAction: CustomStringConvertible {
     /// Swift source for this action, as the regression tests write it: `.closeDisplayed(2)`.
     public var swiftCode: String {
         func d(_ x: Double) -> String {
@@ -155,7 +169,7 @@ extension Action: CustomStringConvertible {
         case .select(let i): return ".select(\(i))"
         case .reopen: return ".reopen"
         case .setViewport(let v):
-            return ".setViewport(ViewportSpec(width: \(d(v.width)), height: \(d(v.height)), safeLeft: \(d(v.safeLeft)), safeRight: \(d(v.safeRight)), safeTop: \(d(v.safeTop)), safeBottom: \(d(v.safeBottom))))"
+            return ".setViewport(GridViewport(width: \(d(v.width)), height: \(d(v.height)), safeLeft: \(d(v.safeLeft)), safeRight: \(d(v.safeRight)), safeTop: \(d(v.safeTop)), safeBottom: \(d(v.safeBottom))))"
         case let .swipeBegan(i, vx, vy): return ".swipeBegan(\(i), vx: \(d(vx)), vy: \(d(vy)))"
         case .swipeChanged(let tx): return ".swipeChanged(tx: \(d(tx)))"
         case let .swipeEnded(tx, vx): return ".swipeEnded(tx: \(d(tx)), vx: \(d(vx)))"
@@ -173,7 +187,7 @@ extension Action: CustomStringConvertible {
 
 /// A Swift string literal that reproduces `s` exactly (escapes quotes, backslashes and
 /// every non-printable or non-ASCII scalar, so the literal survives copy and paste).
-public func swiftStringLiteral(_ s: String) -> String {
+package func swiftStringLiteral(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
         switch scalar {

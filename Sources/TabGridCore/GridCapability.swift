@@ -1,10 +1,8 @@
-import Generators
-
 /// What a driver's view-model implements, beyond the core every driver has (new tab, close
 /// the displayed item at an index, the tabs and the displayed mapping). A driver declares
 /// its capabilities; a run draws only actions both drivers support, compares only what
 /// both show, and skips — and names as skipped — the properties that need a missing one.
-public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
+public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable {
     /// The search filter: a query that selects the displayed tabs (F1, F6).
     case filter
     /// The search bar's editing: begin, end and cancel, and its Cancel button (F7). Not
@@ -22,7 +20,7 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
     case activeTab
     /// Reopen closed tabs (U1–U3).
     case reopen
-    /// Viewports and the grid layout (L1–L7; under `Policy.gridColumns = .anyFitting`, only
+    /// Viewports and the grid layout (L1–L7; under `GridPolicy.gridColumns = .anyFitting`, only
     /// what every grid must have).
     case layout
     /// Swipe to delete: the gesture, its lock, its offset (G1–G5).
@@ -37,7 +35,7 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
     /// The user's interactive movement: a long press, drags, a drop or a cancel (D4).
     case interactiveMovement
 
-    public static func < (a: Capability, b: Capability) -> Bool {
+    public static func < (a: GridCapability, b: GridCapability) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
@@ -52,7 +50,7 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
 
     /// The capability a rule is about (nil: the core every driver has — F2, F3, F10), as
     /// the cases above document it.
-    public static func governing(_ rule: String) -> Capability? {
+    package static func governing(_ rule: String) -> GridCapability? {
         switch rule {
         case "F1", "F6": return .filter
         case "F7": return .searchBar
@@ -76,12 +74,12 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
     }
 
     /// Whether drivers with `capabilities` implement `rule` (coverage counts only those).
-    public static func implements(_ rule: String, _ capabilities: Set<Capability>) -> Bool {
+    package static func implements(_ rule: String, _ capabilities: Set<GridCapability>) -> Bool {
         governing(rule).map(capabilities.contains) ?? true
     }
 
     /// What an action kind needs; nil for the core.
-    public static func needed(by kind: ActionKind) -> Capability? {
+    package static func needed(by kind: GridActionKind) -> GridCapability? {
         switch kind {
         case .newTab, .closeDisplayed: return nil
         case .willAppear, .closeAll: return .closeAll
@@ -103,20 +101,20 @@ public enum Capability: String, CaseIterable, Sendable, Codable, Comparable {
 
 }
 
-extension Set where Element == Capability {
-    public func allows(_ kind: ActionKind) -> Bool { Capability.needed(by: kind).map(contains) ?? true }
-    public func allows(_ action: Action) -> Bool { allows(action.kind) }
+extension Set where Element == GridCapability {
+    package func allows(_ kind: GridActionKind) -> Bool { GridCapability.needed(by: kind).map(contains) ?? true }
+    package func allows(_ action: GridAction) -> Bool { allows(action.kind) }
 
     /// "filter, swipes" — for reports.
-    public var names: String { sorted().map(\.rawValue).joined(separator: ", ") }
+    package var names: String { sorted().map(\.rawValue).joined(separator: ", ") }
 }
 
-extension Observation {
+extension GridObservation {
     /// This observation with every field outside `capabilities` at its default, so two
     /// drivers are compared only on what both implement.
-    public func masked(to capabilities: Set<Capability>) -> Observation {
+    package func masked(to capabilities: Set<GridCapability>) -> GridObservation {
         var o = self
-        let blank = Observation()
+        let blank = GridObservation()
         if !capabilities.contains(.filter) { o.query = blank.query }
         if !capabilities.contains(.searchBar) { o.cancelVisible = blank.cancelVisible }
         if !capabilities.contains(.closeAll) { o.closeAllEnabled = blank.closeAllEnabled }

@@ -1,9 +1,6 @@
-import ReferenceModel
-import Generators
-
 /// Everything one implementation shows after a step, in plain values, so two
 /// implementations are compared field by field (and a difference printed as a diff).
-public struct Observation: Equatable, Sendable {
+public struct GridObservation: Equatable, Sendable {
     public struct ObservedTab: Equatable, Sendable, CustomStringConvertible {
         public var id: String
         public var title: String
@@ -28,7 +25,7 @@ public struct Observation: Equatable, Sendable {
                 && sameValue(a.insetBottom, b.insetBottom) && sameValue(a.insetRight, b.insetRight)
         }
         /// Equal up to floating-point noise (1e-9 relative); NaN matches NaN.
-        func matches(_ o: Layout) -> Bool {
+        package func matches(_ o: Layout) -> Bool {
             func close(_ a: Double, _ b: Double) -> Bool { sameValue(a, b) || abs(a - b) <= 1e-9 * max(abs(a), abs(b)) }
             return tooSmall == o.tooSmall && close(columns, o.columns) && close(itemWidth, o.itemWidth)
                 && close(itemHeight, o.itemHeight) && close(insetLeft, o.insetLeft) && close(insetRight, o.insetRight)
@@ -48,7 +45,7 @@ public struct Observation: Equatable, Sendable {
     public var cancelVisible = false
     public var closeAllEnabled = false
     public var swipeHolder: String?
-    /// For a driver that feeds a diffable data source (`Capability.diffable`, D1, D2): the item
+    /// For a driver that feeds a diffable data source (`GridCapability.diffable`, D1, D2): the item
     /// identifiers of its snapshot, one per displayed tab, in displayed order — nil when they
     /// are the tab ids themselves (`snapshotIdentifiers`). Not compared between drivers:
     /// identifiers are each model's own.
@@ -69,7 +66,7 @@ public struct Observation: Equatable, Sendable {
     public init() {}
 
     /// Field by field; a NaN equals a NaN.
-    public static func == (a: Observation, b: Observation) -> Bool {
+    public static func == (a: GridObservation, b: GridObservation) -> Bool {
         a.tabIDs == b.tabIDs && a.titles == b.titles && a.displayed == b.displayed && a.query == b.query
             && a.active == b.active && a.cancelVisible == b.cancelVisible && a.closeAllEnabled == b.closeAllEnabled
             && a.swipeHolder == b.swipeHolder && sameValue(a.swipeOffset, b.swipeOffset) && sameValue(a.swipeScale, b.swipeScale)
@@ -79,15 +76,15 @@ public struct Observation: Equatable, Sendable {
     }
 
     /// One line per differing field, each naming the rules that govern it.
-    public func diff(against other: Observation, _ a: String = "impl", _ b: String = "ref") -> [Difference] {
-        var out: [Difference] = []
+    package func diff(against other: GridObservation, _ a: String = "impl", _ b: String = "ref") -> [GridDifference] {
+        var out: [GridDifference] = []
         func field<T: Equatable>(_ name: String, _ rule: String, _ x: T, _ y: T, _ show: (T) -> String) {
-            if x != y { out.append(Difference(field: name, rule: rule, left: show(x), right: show(y))) }
+            if x != y { out.append(GridDifference(field: name, rule: rule, left: show(x), right: show(y))) }
         }
         let list: ([String]) -> String = { "[" + $0.joined(separator: ", ") + "]" }
         if tabIDs != other.tabIDs || titles != other.titles {
             let show: ([ObservedTab]) -> String = { "[" + $0.map(\.description).joined(separator: ", ") + "]" }
-            out.append(Difference(field: "tabs", rule: "F2–F9", left: show(tabs), right: show(other.tabs)))
+            out.append(GridDifference(field: "tabs", rule: "F2–F9", left: show(tabs), right: show(other.tabs)))
         }
         field("displayed", "F1", displayed, other.displayed, list)
         field("query", "F6/F7", query, other.query, swiftLiteral)
@@ -96,16 +93,16 @@ public struct Observation: Equatable, Sendable {
         field("closeAllEnabled", "B1", closeAllEnabled, other.closeAllEnabled) { "\($0)" }
         field("swipe.holder", "G1/G5", swipeHolder, other.swipeHolder) { $0 ?? "none" }
         if !sameValue(swipeOffset, other.swipeOffset) {
-            out.append(Difference(field: "swipe.offset", rule: "G3", left: "\(swipeOffset)", right: "\(other.swipeOffset)"))
+            out.append(GridDifference(field: "swipe.offset", rule: "G3", left: "\(swipeOffset)", right: "\(other.swipeOffset)"))
         }
         if !sameValue(swipeScale, other.swipeScale) {
-            out.append(Difference(field: "swipe.scale", rule: "G3", left: "\(swipeScale)", right: "\(other.swipeScale)"))
+            out.append(GridDifference(field: "swipe.scale", rule: "G3", left: "\(swipeScale)", right: "\(other.swipeScale)"))
         }
         field("swipe.above", "G3", swipeAbove, other.swipeAbove) { "\($0)" }
         field("scrollEnabled", "G2", scrollEnabled, other.scrollEnabled) { "\($0)" }
         field("pendingFlyAways", "G6", pending, other.pending, list)
         if !layout.matches(other.layout) {
-            out.append(Difference(field: "layout", rule: "L1–L7", left: layout.description, right: other.layout.description))
+            out.append(GridDifference(field: "layout", rule: "L1–L7", left: layout.description, right: other.layout.description))
         }
         field("moving", "D4", moving.map { "\($0.tab) → #\($0.target)" }, other.moving.map { "\($0.tab) → #\($0.target)" }) { $0 ?? "none" }
         field("recentlyClosed.count", "U1", closedCount, other.closedCount) { "\($0)" }
@@ -115,41 +112,44 @@ public struct Observation: Equatable, Sendable {
 }
 
 /// One differing field of two observations.
-public struct Difference: Equatable, Sendable, CustomStringConvertible {
+public struct GridDifference: Equatable, Sendable, CustomStringConvertible {
     public let field: String
     public let rule: String
     public let left: String
     public let right: String
+    public init(field: String, rule: String, left: String, right: String) {
+        self.field = field; self.rule = rule; self.left = left; self.right = right
+    }
     public var description: String { "  \(field) (\(rule)):\n    - \(left)\n    + \(right)" }
 }
 
 /// What one action did, as the view would see it.
-public struct StepOutcome: Equatable, Sendable {
+public struct GridStepOutcome: Equatable, Sendable {
     /// Why the event was rejected (an error kind), or nil when accepted.
     public var rejected: String?
-    public var update: ViewUpdate = .none
+    public var update: GridViewUpdate = .none
     /// The Close All state sent with this event, if any (B2).
     public var closeAllSent: Bool?
     /// The duration of a fly-away started by this event (G6).
     public var flyAwayDuration: Double?
-    /// For a driver that feeds a diffable data source (`Capability.diffable`, D3): the item
+    /// For a driver that feeds a diffable data source (`GridCapability.diffable`, D3): the item
     /// identifiers it reconfigures after this event; nil for one that does not.
     public var reconfigured: [String]?
     /// The model crashed on this event, with this message: what a driver reports when its
     /// model would trap or raise (a force unwrap, `fatalError`, the exception a real
     /// collection view raises on an inconsistent batch update). A failure of its own kind
-    /// (`Property.crash`), checked whatever properties are chosen; the run stops there.
+    /// (`GridPropertyName.crash`), checked whatever properties are chosen; the run stops there.
     public var crashed: String?
-    public init(rejected: String? = nil, update: ViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil,
+    public init(rejected: String? = nil, update: GridViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil,
                 crashed: String? = nil) {
         self.rejected = rejected; self.update = update; self.closeAllSent = closeAllSent; self.flyAwayDuration = flyAwayDuration
         self.crashed = crashed
     }
 
     /// A crash, with what the model would have printed.
-    public static func crash(_ message: String) -> StepOutcome { StepOutcome(crashed: message) }
+    public static func crash(_ message: String) -> GridStepOutcome { GridStepOutcome(crashed: message) }
 
-    public static func == (a: StepOutcome, b: StepOutcome) -> Bool {
+    public static func == (a: GridStepOutcome, b: GridStepOutcome) -> Bool {
         a.rejected == b.rejected && a.update == b.update && a.closeAllSent == b.closeAllSent
             && sameValue(a.flyAwayDuration, b.flyAwayDuration) && a.crashed == b.crashed
     }
@@ -157,8 +157,8 @@ public struct StepOutcome: Equatable, Sendable {
 
 /// Floating-point equality for observed values: equal, or both NaN (a NaN field is the
 /// same observation as another NaN, or comparisons and shrinking would never settle).
-@inline(__always) func sameValue(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
-func sameValue(_ a: Double?, _ b: Double?) -> Bool {
+@inline(__always) package func sameValue(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+package func sameValue(_ a: Double?, _ b: Double?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
     case let (x?, y?): return sameValue(x, y)
@@ -166,4 +166,4 @@ func sameValue(_ a: Double?, _ b: Double?) -> Bool {
     }
 }
 
-func swiftLiteral(_ s: String) -> String { swiftStringLiteral(s) }
+package func swiftLiteral(_ s: String) -> String { swiftStringLiteral(s) }

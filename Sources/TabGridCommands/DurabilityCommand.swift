@@ -1,3 +1,4 @@
+import TabCheckCLI
 import Checker
 import Foundation
 import Generators

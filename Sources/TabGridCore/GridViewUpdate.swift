@@ -1,13 +1,13 @@
 /// A collection-view update as UIKit receives it (SPEC vocabulary "update").
 /// In a batch, `deletes` and move sources index the old list, `inserts` and move
 /// destinations the new one.
-public enum ViewUpdate: Equatable, Sendable, CustomStringConvertible {
+public enum GridViewUpdate: Equatable, Sendable, CustomStringConvertible {
     case none
     case reload
     case reloadItems([Int])
     case batch(deletes: [Int], inserts: [Int], moves: [(from: Int, to: Int)])
 
-    public static func == (a: ViewUpdate, b: ViewUpdate) -> Bool {
+    public static func == (a: GridViewUpdate, b: GridViewUpdate) -> Bool {
         switch (a, b) {
         case (.none, .none), (.reload, .reload): return true
         case let (.reloadItems(x), .reloadItems(y)): return x == y

@@ -1,12 +1,14 @@
+import Foundation
+
 /// A broken property at one step.
-public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
-    public let property: Property
+public struct GridViolation: Error, Equatable, Sendable, CustomStringConvertible {
+    public let property: GridPropertyName
     /// The rule id(s) broken, e.g. "F3" or "tabs (F2–F9)" for a differential field.
     public let rule: String
     public let message: String
-    public let differences: [Difference]
+    public let differences: [GridDifference]
 
-    public init(_ property: Property, _ rule: String, _ message: String, differences: [Difference] = []) {
+    public init(_ property: GridPropertyName, _ rule: String, _ message: String, differences: [GridDifference] = []) {
         self.property = property; self.rule = rule; self.message = message; self.differences = differences
     }
 
@@ -19,7 +21,7 @@ public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
     /// Two violations are "the same failure" for shrinking when property and rule agree —
     /// or, for the differential property, when at least one field that differed before
     /// still differs (a shorter sequence may show the same bug first in another field).
-    public func sameFailure(as other: Violation) -> Bool {
+    package func sameFailure(as other: GridViolation) -> Bool {
         guard property == other.property else { return false }
         // A trap is the same failure when it is at the same place in the source.
         if rule == "trap" && other.rule == "trap" { return trapSite == other.trapSite }
@@ -30,7 +32,7 @@ public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// For a trap: the runtime's "file:line: Fatal error: text" without the driver's words
     /// around it — what tells two traps apart.
-    var trapSite: String {
+    package var trapSite: String {
         guard let colon = message.firstIndex(of: ":") else { return message }
         var site = String(message[message.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
         // The model's frame, when a backtrace named it (only the reported run has one), is not compared.

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The choices where real tab models differ, each replacing one SPEC rule's default. The
-/// reference model and every property honour it; `Policy.spec` (the default everywhere) is
+/// reference model and every property honour it; `GridPolicy.spec` (the default everywhere) is
 /// SPEC.md as written. docs/policies.md lists every knob, its values and the presets, with
 /// their sources.
-public struct Policy: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// A3: which tab becomes active when the active tab is closed (F3, F4, G6).
     public enum ActiveAfterClose: String, Codable, CaseIterable, Sendable {
         /// The next tab in `tabs`, else the previous one (SPEC A3; Qt's SelectRightTab).
@@ -67,7 +67,7 @@ public struct Policy: Codable, Equatable, Hashable, Sendable, CustomStringConver
     /// A knob left out keeps SPEC's value, so files written before a knob existed still read.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let spec = Policy.spec
+        let spec = GridPolicy.spec
         activeAfterClose = try c.decodeIfPresent(ActiveAfterClose.self, forKey: .activeAfterClose) ?? spec.activeAfterClose
         emptyGrid = try c.decodeIfPresent(EmptyGrid.self, forKey: .emptyGrid) ?? spec.emptyGrid
         reopenLimit = try c.decodeIfPresent(Int.self, forKey: .reopenLimit) ?? spec.reopenLimit
@@ -76,29 +76,33 @@ public struct Policy: Codable, Equatable, Hashable, Sendable, CustomStringConver
     }
 
     /// SPEC.md as written.
-    public static let spec = Policy()
+    public static let spec = GridPolicy()
 
     /// The largest reopen limit a policy may name (a history longer than any session).
     public static let maxReopenLimit = 10_000
 
     /// This policy as Swift source, for pasted regression tests.
     public var swiftCode: String {
-        "Policy(activeAfterClose: .\(activeAfterClose.rawValue), emptyGrid: .\(emptyGrid.rawValue), reopenLimit: \(reopenLimit), filterMatching: .\(filterMatching.rawValue), gridColumns: .\(gridColumns.rawValue))"
+        "GridPolicy(activeAfterClose: .\(activeAfterClose.rawValue), emptyGrid: .\(emptyGrid.rawValue), reopenLimit: \(reopenLimit), filterMatching: .\(filterMatching.rawValue), gridColumns: .\(gridColumns.rawValue))"
     }
 
     public var description: String {
         "activeAfterClose=\(activeAfterClose.rawValue) emptyGrid=\(emptyGrid.rawValue) reopenLimit=\(reopenLimit) filterMatching=\(filterMatching.rawValue) gridColumns=\(gridColumns.rawValue)"
     }
+}
 
-    /// F1 under this policy: whether `title` is displayed for `query` (an empty query
-    /// matches every title).
-    public func matches(title: String, query: String) -> Bool {
-        if query.isEmpty { return true }
-        switch filterMatching {
-        case .characterWise:
-            return ReferenceGrid.matches(title: title, query: query)
-        case .caseAndDiacriticInsensitive:
-            return title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive], range: nil, locale: nil) != nil
-        }
-    }
+// The presets: real browsers' tab models (sources in docs/policies.md).
+extension GridPolicy {
+    /// DuckDuckGo for iOS (`TabsModel`): the previous tab after a close; never empty.
+    public static let duckduckgoIOS = GridPolicy(activeAfterClose: .previousThenNext, emptyGrid: .replacedByNewTab)
+    /// qutebrowser's defaults: `tabs.select_on_remove = next`, `tabs.undo_stack_size = 100`.
+    public static let qutebrowser = GridPolicy(activeAfterClose: .nextThenPrevious, reopenLimit: 100)
+
+    /// Every preset by the name `--policy` and `TABGRID_POLICY` take, in the order
+    /// `tabcheck list` shows them: SPEC.md, then real browsers' tab models.
+    public static let presets: [(name: String, policy: GridPolicy, summary: String)] = [
+        ("spec", .spec, "SPEC.md as written (the default)"),
+        ("duckduckgo-ios", .duckduckgoIOS, "DuckDuckGo for iOS (TabsModel): the previous tab after a close; never empty"),
+        ("qutebrowser", .qutebrowser, "qutebrowser's defaults: tabs.select_on_remove = next, tabs.undo_stack_size = 100"),
+    ]
 }

@@ -1,0 +1,2 @@
+// The vocabulary (actions, viewports) the generators draw.
+@_exported import TabGridCore
