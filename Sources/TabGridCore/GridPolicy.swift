@@ -62,18 +62,28 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         self.gridColumns = gridColumns
     }
 
-    enum CodingKeys: String, CodingKey { case activeAfterClose, emptyGrid, reopenLimit, filterMatching, gridColumns }
-
     /// A knob left out keeps SPEC's value, so files written before a knob existed still read.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let spec = GridPolicy.spec
-        activeAfterClose = try c.decodeIfPresent(ActiveAfterClose.self, forKey: .activeAfterClose) ?? spec.activeAfterClose
-        emptyGrid = try c.decodeIfPresent(EmptyGrid.self, forKey: .emptyGrid) ?? spec.emptyGrid
-        reopenLimit = try c.decodeIfPresent(Int.self, forKey: .reopenLimit) ?? spec.reopenLimit
-        filterMatching = try c.decodeIfPresent(FilterMatching.self, forKey: .filterMatching) ?? spec.filterMatching
-        gridColumns = try c.decodeIfPresent(GridColumns.self, forKey: .gridColumns) ?? spec.gridColumns
+        let c = try decoder.container(keyedBy: PolicyKnob.KnobKey.self)
+        self = .spec
+        for knob in Self.knobs { try knob.decode(c, &self) }
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: PolicyKnob.KnobKey.self)
+        for knob in Self.knobs { try knob.encode(&c, self) }
+    }
+
+    /// The knobs, in declaration order: the one table everything about them is derived from.
+    package static let knobs: [PolicyKnob] = [
+        .choice("activeAfterClose", rule: "A3", \.activeAfterClose),
+        .choice("emptyGrid", rule: "F5", \.emptyGrid),
+        // None, Firefox's 10, SPEC's 20, qutebrowser's 100, and more.
+        .count("reopenLimit", rule: "U1", \.reopenLimit, range: 0...maxReopenLimit, tried: [0, 10, 20, 100, 1_000]),
+        .choice("filterMatching", rule: "F1", \.filterMatching),
+        // Last: it lets any fitting layout pass, so in inference a change that explains more narrowly wins.
+        .choice("gridColumns", rule: "L2–L6", \.gridColumns),
+    ]
 
     /// SPEC.md as written.
     public static let spec = GridPolicy()
@@ -83,12 +93,10 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
 
     /// This policy as Swift source, for pasted regression tests.
     public var swiftCode: String {
-        "GridPolicy(activeAfterClose: .\(activeAfterClose.rawValue), emptyGrid: .\(emptyGrid.rawValue), reopenLimit: \(reopenLimit), filterMatching: .\(filterMatching.rawValue), gridColumns: .\(gridColumns.rawValue))"
+        "GridPolicy(" + Self.knobs.map { "\($0.name): \($0.swift(self))" }.joined(separator: ", ") + ")"
     }
 
-    public var description: String {
-        "activeAfterClose=\(activeAfterClose.rawValue) emptyGrid=\(emptyGrid.rawValue) reopenLimit=\(reopenLimit) filterMatching=\(filterMatching.rawValue) gridColumns=\(gridColumns.rawValue)"
-    }
+    public var description: String { Self.knobs.map { "\($0.name)=\($0.word(self))" }.joined(separator: " ") }
 }
 
 // The presets: real browsers' tab models (sources in docs/policies.md).

@@ -9,14 +9,9 @@ package enum PolicyFile {
     /// tab models (sources in docs/policies.md).
     package static let presets = GridPolicy.presets
 
-    /// The knobs, for `tabcheck list` and error messages: name, values, the rule it replaces.
-    package static let knobs: [(name: String, values: String, rule: String)] = [
-        ("activeAfterClose", Policy.ActiveAfterClose.allCases.map(\.rawValue).joined(separator: " | "), "A3"),
-        ("emptyGrid", Policy.EmptyGrid.allCases.map(\.rawValue).joined(separator: " | "), "F5"),
-        ("reopenLimit", "0…\(Policy.maxReopenLimit)", "U1"),
-        ("filterMatching", Policy.FilterMatching.allCases.map(\.rawValue).joined(separator: " | "), "F1"),
-        ("gridColumns", Policy.GridColumns.allCases.map(\.rawValue).joined(separator: " | "), "L2–L6"),
-    ]
+    /// The knobs, for `tabcheck list` and error messages: name, values, the rule it replaces
+    /// (from `Policy.knobs`, the one table).
+    package static let knobs: [(name: String, values: String, rule: String)] = Policy.knobs.map { ($0.name, $0.values, $0.rule) }
 
     /// The preset's name for a policy, or nil.
     package static func name(of policy: Policy) -> String? { presets.first { $0.policy == policy }?.name }
@@ -26,9 +21,7 @@ package enum PolicyFile {
 
     /// The policy as a file `--policy` reads: one JSON object, every knob.
     package static func json(_ p: Policy) -> String {
-        "{\"activeAfterClose\": \"\(p.activeAfterClose.rawValue)\", \"emptyGrid\": \"\(p.emptyGrid.rawValue)\", "
-            + "\"reopenLimit\": \(p.reopenLimit), \"filterMatching\": \"\(p.filterMatching.rawValue)\", "
-            + "\"gridColumns\": \"\(p.gridColumns.rawValue)\"}"
+        "{" + Policy.knobs.map { "\"\($0.name)\": \($0.json(p))" }.joined(separator: ", ") + "}"
     }
 
     /// `--policy NAME` or `--policy FILE.json`.
@@ -59,25 +52,19 @@ package enum PolicyFile {
         }
         var p = Policy.spec
         for (key, value) in knobs {
-            func text<E: RawRepresentable & CaseIterable>(_: E.Type) throws(InputError) -> E where E.RawValue == String {
-                guard case .string(let s) = value, let v = E(rawValue: s) else {
-                    throw InputError("\(source): \(field)knob \"\(key)\" takes \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(value.words)")
-                }
-                return v
-            }
-            switch key {
-            case "activeAfterClose": p.activeAfterClose = try text(Policy.ActiveAfterClose.self)
-            case "emptyGrid": p.emptyGrid = try text(Policy.EmptyGrid.self)
-            case "filterMatching": p.filterMatching = try text(Policy.FilterMatching.self)
-            case "gridColumns": p.gridColumns = try text(Policy.GridColumns.self)
-            case "reopenLimit":
-                guard let n = value.wholeNumber(in: 0...Policy.maxReopenLimit) else {
-                    throw InputError("\(source): \(field)knob \"reopenLimit\" takes a whole number 0…\(Policy.maxReopenLimit), got \(value.words)")
-                }
-                p.reopenLimit = n
-            default:
+            guard let knob = Policy.knobs.first(where: { $0.name == key }) else {
                 throw InputError("\(source): \(field)unknown knob \"\(key.prefix(60))\"; knobs: \(Self.knobs.map(\.name).joined(separator: ", "))")
             }
+            let given: PolicyKnob.Value = switch value {
+            case .string(let s): .text(s)
+            default: value.wholeNumber(in: Int.min...Int.max).map(PolicyKnob.Value.number) ?? .other
+            }
+            guard let q = knob.set(p, given) else {
+                let takes = knob.values.contains("…") ? "a whole number \(knob.values)"
+                    : knob.values.split(separator: " | ").map { "\"\($0)\"" }.joined(separator: ", ")
+                throw InputError("\(source): \(field)knob \"\(key)\" takes \(takes), got \(value.words)")
+            }
+            p = q
         }
         return p
     }

@@ -66,7 +66,11 @@ package enum ExhaustiveSearch {
             case .setQuery(let q): add(q, to: &queries, equal: ==)
             case .setViewport(let v): add(v, to: &viewports, equal: ==)
             case .restoreData(let text): add(text, to: &data, equal: ==)
-            default: break
+            case let .reorder(f, t): note(index: f); note(index: t)
+            case .beginMove(let i), .updateMove(let i): note(index: i)
+            // No argument to draw from; listed, not `default`, so a new kind's arguments are not forgotten.
+            case .willAppear, .newTab, .closeAll, .beginSearch, .endSearch, .cancelSearch, .reopen, .swipeCancelled, .save,
+                 .restoreSaved, .endMove, .cancelMove: break
             }
         }
         let allIDs = idNumbers.map { "t\($0)" } + ids

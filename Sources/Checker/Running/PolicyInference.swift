@@ -19,29 +19,9 @@ package enum PolicyInference {
         package var description: String { "\(knob) = \(value)" }
     }
 
-    /// The reopen limits tried: none, Firefox's 10, SPEC's 20, qutebrowser's 100, and more.
-    static let reopenLimits = [0, 10, 20, 100, 1_000]
-
-    /// Every policy that differs from `p` in one knob.
+    /// Every policy that differs from `p` in one knob (`Policy.knobs`: each knob's other values).
     package static func changes(of p: Policy) -> [Change] {
-        var out: [Change] = []
-        for v in Policy.ActiveAfterClose.allCases where v != p.activeAfterClose {
-            var q = p; q.activeAfterClose = v; out.append(Change(knob: "activeAfterClose", value: v.rawValue, policy: q))
-        }
-        for v in Policy.EmptyGrid.allCases where v != p.emptyGrid {
-            var q = p; q.emptyGrid = v; out.append(Change(knob: "emptyGrid", value: v.rawValue, policy: q))
-        }
-        for v in reopenLimits where v != p.reopenLimit {
-            var q = p; q.reopenLimit = v; out.append(Change(knob: "reopenLimit", value: "\(v)", policy: q))
-        }
-        for v in Policy.FilterMatching.allCases where v != p.filterMatching {
-            var q = p; q.filterMatching = v; out.append(Change(knob: "filterMatching", value: v.rawValue, policy: q))
-        }
-        // Last: it lets any fitting layout pass, so a change that explains more narrowly wins.
-        for v in Policy.GridColumns.allCases where v != p.gridColumns {
-            var q = p; q.gridColumns = v; out.append(Change(knob: "gridColumns", value: v.rawValue, policy: q))
-        }
-        return out
+        Policy.knobs.flatMap { knob in knob.alternatives(p).map { Change(knob: knob.name, value: $0.value, policy: $0.policy) } }
     }
 
     /// The single-knob changes under which `actions` pass every property `runner` checks.
