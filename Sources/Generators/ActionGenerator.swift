@@ -25,6 +25,9 @@ package struct GeneratorConfig: Sendable {
     package var invalidShare: Double
     /// Swarm testing (Groce et al. 2012): each sequence enables a random subset of kinds.
     package var swarm: Bool
+    /// Only displayed indices that exist, and no index-taking action on an empty grid: for a
+    /// model whose indices are a precondition (`GridCapability.indicesArePreconditions`).
+    package var validIndicesOnly = false
 
     package init(weights: [ActionKind: Int] = GeneratorConfig.defaultWeights, invalidShare: Double = 0.05, swarm: Bool = true) {
         self.weights = weights; self.invalidShare = invalidShare; self.swarm = swarm
@@ -43,6 +46,15 @@ package struct GeneratorConfig: Sendable {
 package struct ActionGenerator: Sendable {
     package let config: GeneratorConfig
     package init(config: GeneratorConfig = GeneratorConfig()) { self.config = config }
+
+    /// The kinds whose actions name a displayed index.
+    static func takesIndex(_ kind: ActionKind) -> Bool {
+        switch kind {
+        case .closeDisplayed, .move, .reorder, .select, .swipeBegan, .tapClose, .interactiveMove: true
+        case .willAppear, .newTab, .closeID, .closeAll, .setQuery, .search, .setTitle, .reopen, .setViewport, .swipeChanged,
+             .swipeEnded, .flyAwayFinished, .save, .restoreData: false
+        }
+    }
 
     /// Draws the sequence's enabled kinds (swarm) — once, at the start of a sequence.
     /// Each kind is on with probability 1/2; `newTab` is always on so tabs exist.
@@ -67,7 +79,8 @@ package struct ActionGenerator: Sendable {
     /// One action, with `weights` precomputed by `weights(of: enabled)`.
     package func action(_ c: inout Choices, state s: GenerationState, enabled: [ActionKind], weights: [Int]) -> Action {
         let kind = enabled[c.weighted(weights)]
-        let invalid = c.bool(config.invalidShare)
+        let invalid = c.bool(config.invalidShare) && !config.validIndicesOnly
+        if config.validIndicesOnly && s.displayedCount == 0 && Self.takesIndex(kind) { return .newTab }
         func index(_ count: Int) -> Int {
             if invalid || count == 0 { return c.element(of: [-1, count, count + 1, Int.max, Int.min]) }
             return IndexBias.index(&c, count: count, state: s)

@@ -11,6 +11,8 @@ extension Policy {
             return ReferenceGrid.matches(title: title, query: query)
         case .caseAndDiacriticInsensitive:
             return title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive], range: nil, locale: nil) != nil
+        case .caseInsensitive:
+            return title.range(of: query, options: [.caseInsensitive], range: nil, locale: nil) != nil
         }
     }
 }

@@ -34,6 +34,13 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
     case diffable
     /// The user's interactive movement: a long press, drags, a drop or a cancel (D4).
     case interactiveMovement
+    /// Not a feature but a declaration: the model takes displayed indices as a precondition, as
+    /// most real models do (they trap, or silently ignore one out of range; the app never sends
+    /// one). The generator then draws only valid indices (no index-taking action on an empty
+    /// grid), and an out-of-range index that comes anyway (a replay, fuzzer bytes) may be
+    /// ignored silently — the model's outcome unrejected, its update none, its state unchanged —
+    /// as well as rejected. Declared on top of `all`; the reference does not declare it.
+    case indicesArePreconditions
 
     public static func < (a: GridCapability, b: GridCapability) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -43,10 +50,10 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
     /// `.diffable` and `.interactiveMovement` are not among them: a driver that has them
     /// declares them on top (`withDiffable`), so a driver written before they came is not
     /// judged by D1–D5.
-    public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement])
+    public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement, .indicesArePreconditions])
     /// `all`, the diffable data source and the interactive movement (#37): what a driver of
     /// either newer part declares.
-    public static let withDiffable = Set(allCases)
+    public static let withDiffable = all.union([.diffable, .interactiveMovement])
 
     /// The capability a rule is about (nil: the core every driver has — F2, F3, F10), as
     /// the cases above document it.

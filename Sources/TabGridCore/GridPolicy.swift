@@ -34,6 +34,10 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         /// Case- and diacritic-insensitive, as `localizedStandardContains` (without the
         /// locale, so runs are the same on every machine).
         case caseAndDiacriticInsensitive
+        /// Case-insensitive only, as `range(of:options: .caseInsensitive)` and
+        /// `localizedCaseInsensitiveContains` without the locale: Foundation's case folding
+        /// ("ß" matches "ss"), no diacritic folding ("é" does not match "e").
+        case caseInsensitive
     }
 
     /// L2–L6: how many columns the grid has and how large its items are.

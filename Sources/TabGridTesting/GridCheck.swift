@@ -136,20 +136,26 @@ public enum GridCheck {
             return nil
         }
         let f = found.shrunkFailure
+        let headline = "\(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) (\(runner.implementation.name) vs \(runner.oracle.name)); "
+            + "shrunk \(found.original.count) → \(found.shrunk.count) steps"
+        let stopped = Finding(found, regressionTest: "").shrinkStopped.map {
+            "\nthe shrink stopped \($0): a shorter failing sequence may exist (shrinkTime: raises the cap)"
+        } ?? ""
         let text = """
-            \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) (\(runner.implementation.name) vs \(runner.oracle.name)); \
-            shrunk \(found.original.count) → \(found.shrunk.count) steps
+            \(headline)
             \(Report.steps(found.shrunk, failure: f))
 
             reproduce: sequence seed \(hex(found.sequenceSeed)) (TABGRID_SEED=\(hex(settings.seed)), --max-steps \(maxSteps)); the replay file and a regression test are attached
-            \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")\(died.map { "\n\($0)" } ?? "")\(found.nondeterministic.map { "\nnondeterministic: \($0)" } ?? "")
+            \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")\(died.map { "\n\($0)" } ?? "")\(found.nondeterministic.map { "\nnondeterministic: \($0)" } ?? "")\(stopped)
             """
-        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+        // As an error, so the issue's first line is the failure itself, not "Issue recorded".
+        Issue.record(Headline(headline), Comment(rawValue: text), sourceLocation: sourceLocation)
         let replay = ReplayFile(seed: found.sequenceSeed, violation: f.violation, compare: [runner.implementation.name, runner.oracle.name],
                                 originalSteps: found.original.count, actions: found.shrunk, policy: runner.policy)
         let name = "\(f.violation.property.rawValue)-\(Report.ruleSlug(f.violation.rule))-\(hex(found.sequenceSeed))"
         Attachment.record(Array(replay.encoded()), named: name + ".replay.json", sourceLocation: sourceLocation)
-        let test = regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), driver: driver, oracle: oracle, custom: custom)
+        let test = regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), driver: driver, oracle: oracle, policy: runner.policy,
+                                  custom: custom)
         Attachment.record(test, named: name + "-regression.swift", sourceLocation: sourceLocation)
         return Finding(found, regressionTest: test)
     }
@@ -174,7 +180,11 @@ public enum GridCheck {
     ) -> Failure? {
         let failure = self.failure(of: actions, implementation: implementation, with: oracle, policy: policy, properties: properties,
                                    customProperties: customProperties)
-        if let failure { Issue.record(Comment(rawValue: failure.report), sourceLocation: sourceLocation) }
+        if let failure {
+            let v = failure.violation
+            Issue.record(Headline("\(v.property.rawValue) broke rule \(v.rule) at step \(failure.step)"), Comment(rawValue: failure.report),
+                         sourceLocation: sourceLocation)
+        }
         return failure
     }
 
@@ -193,9 +203,9 @@ public enum GridCheck {
     /// The test to paste (`Report.regressionTest`: the one printer the console, the HTML
     /// report and this attachment share).
     package static func regressionTest(_ actions: [Action], failure: Runner.Failure, id: String, driver: GridDriverFactory,
-                               oracle: Oracle, custom: [any GridStepProperty] = []) -> String {
+                               oracle: Oracle, policy: GridPolicy? = nil, custom: [any GridStepProperty] = []) -> String {
         Report.regressionTest(actions, failure: failure, id: id, implementation: driver, oracle: oracle.factory,
-                              policy: oracle.policy(), customProperties: custom) + "\n"
+                              policy: policy ?? oracle.policy(), customProperties: custom) + "\n"
     }
 
     /// The settings a call would use (for tests of the environment handling).
@@ -204,4 +214,11 @@ public enum GridCheck {
         let s = try Settings(budget: budget, properties: properties, seed: seed, isolated: isolated, environment: environment)
         return (s.budget, s.properties, s.seed, s.isolated)
     }
+}
+
+/// A recorded failure's first line: Swift Testing prints an error's description where a
+/// bare comment would print "Issue recorded".
+struct Headline: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -17,6 +17,7 @@ import Testing
         (Policy(reopenLimit: 3), "U1"),
         (Policy(reopenLimit: 0), "U1"),
         (Policy(filterMatching: .caseAndDiacriticInsensitive), "F1"),
+        (Policy(filterMatching: .caseInsensitive), "F1"),
         (Policy(activeAfterClose: .previousThenNext, emptyGrid: .replacedByNewTab, reopenLimit: 100), "A3"),
     ]
 
@@ -35,6 +36,22 @@ import Testing
         let runner = Runner(implementation: .reference(policy), oracle: .reference, properties: Property.allCases.filter { $0 != .differential })
         let r = Budget.campaign(runner, sequences: 3_000, seed: 5)
         #expect(r.found != nil, "\(policy) is indistinguishable from SPEC's without the oracle")
+    }
+
+    /// Every value of every named-value knob has a variant above (a count knob, one at least):
+    /// a new value cannot skip these two tests.
+    @Test func everyKnobValueHasAVariant() {
+        // A knob that only relaxes a check passes under SPEC too: its own tests (SplitCapabilityTests).
+        let relaxing = ["gridColumns"]
+        for knob in Policy.knobs where !relaxing.contains(knob.name) {
+            let tried = Set(Self.variants.map { knob.word($0.0) }).subtracting([knob.word(.spec)])
+            let values = knob.alternatives(.spec).map(\.value)
+            if knob.values.contains("|") {
+                #expect(Set(values).isSubset(of: tried), "PolicyTests.variants lacks \(knob.name) = \(Set(values).subtracting(tried))")
+            } else {
+                #expect(!tried.isEmpty, "PolicyTests.variants has no \(knob.name)")
+            }
+        }
     }
 
     @Test func specIsTheDefaultEverywhere() {

@@ -7,18 +7,28 @@ import ReferenceModel
 /// where no 44 pt column fits; otherwise finite, positive sizes and at least one item in
 /// a row within the bounds.
 package enum LayoutCheck {
+    /// Under `anyFitting`, the widest margin a grid may keep on each side and still call a
+    /// viewport too small (docs/policies.md): a margin wider than a minimal column is no grid's.
+    package static let anyFittingMaxMargin = 44.0
+    /// Viewport values beyond this many points are invalid (a tooSmall layout is required): no
+    /// screen is wider, and beyond it a Double's sums lose the points (docs/policies.md).
+    package static let largestValidPoints = 1e7
+
     package static func check(_ layout: Observation.Layout, viewport v: ViewportSpec, displayedCount n: Int,
                              columns rule: Policy.GridColumns = .spec) -> Violation? {
         let s = v.width - v.safeLeft - v.safeRight
-        let valid = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].allSatisfy { $0.isFinite && $0 <= 1e7 }
+        let valid = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].allSatisfy { $0.isFinite && $0 <= largestValidPoints }
             && v.safeLeft >= 0 && v.safeRight >= 0 && v.safeTop >= 0 && v.safeBottom >= 0
             && v.width > 0 && v.height > 0 && s > 0
         if layout.tooSmall {
-            // tooSmall only when even one column (the whole row) is narrower than 44 pt.
+            // tooSmall only when even one column (the whole row) is narrower than 44 pt: inside
+            // SPEC's 15 pt margins, or under `anyFitting` (the model's own margins, which a
+            // tooSmall layout does not show) inside margins of up to `anyFittingMaxMargin` each.
+            let margins = rule == .spec ? 30 : 2 * anyFittingMaxMargin
             let aspect = v.width > v.height ? v.height / v.width : (1 + v.height / v.width) / 2
-            let oneColumnHeight = (s - 30) * aspect
-            if valid && s - 30 >= 44 && oneColumnHeight.isFinite && oneColumnHeight > 0 {
-                return Violation(.itemsPerRow, "L5", "layout is tooSmall although one \(s - 30) pt column fits (\(describe(v)), \(n) items)")
+            let oneColumnHeight = (s - margins) * aspect
+            if valid && s - margins >= 44 && oneColumnHeight.isFinite && oneColumnHeight > 0 {
+                return Violation(.itemsPerRow, "L5", "layout is tooSmall although one \(s - margins) pt column fits (\(describe(v)), \(n) items)")
             }
             return nil
         }

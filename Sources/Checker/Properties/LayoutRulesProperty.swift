@@ -74,7 +74,7 @@ package struct LayoutRulesProperty: StepProperty {
     }
 
     static func absurd(_ v: ViewportSpec) -> Bool {
-        [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].contains { $0.isFinite && abs($0) > 1e7 }
+        [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom].contains { $0.isFinite && abs($0) > LayoutCheck.largestValidPoints }
     }
 
     static func describe(_ v: ViewportSpec) -> String {

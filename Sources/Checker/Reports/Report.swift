@@ -57,7 +57,9 @@ package enum Report {
         // A driver made from a type is named by its type, except where a trap needs the factory.
         var args = implementation.source == nil && !trap ? implementation.typeName.map { "\($0).self" } : nil
         args = args ?? "implementation: \(code(implementation))"
-        if case .reference(let p)? = oracle.recipe {
+        if case .reference(let own)? = oracle.recipe {
+            // The reference under its own policy, or the run's (`--policy` sets the run's).
+            let p = own == .spec ? policy : own
             if p != .spec { args! += ", with: .reference(policy: \(p.swiftCode))" }
         } else {
             args! += ", with: .driver(\(code(oracle)))"

@@ -25,6 +25,10 @@ struct RunLoop {
     /// compared on every field and no step record (which shows both) is asked for.
     let skimming: Bool
     let onStep: ((Runner.StepRecord) -> Void)?
+    /// The runner's generator; for a model whose indices are a precondition, drawing valid ones only.
+    let generator: ActionGenerator
+    /// `GridCapability.indicesArePreconditions`: an out-of-range index may be ignored silently.
+    let preconditions: Bool
 
     var impl: any GridDriver
     var ref: OracleSlot
@@ -69,6 +73,14 @@ struct RunLoop {
         self.collectCoverage = collectCoverage
         skimming = comparesEverything && onStep == nil && differential
         self.onStep = onStep
+        preconditions = runner.implementation.capabilities.contains(.indicesArePreconditions)
+        if preconditions {
+            var config = runner.generator.config
+            config.validIndicesOnly = true
+            generator = ActionGenerator(config: config)
+        } else {
+            generator = runner.generator
+        }
         impl = start?.0 ?? runner.implementation.make(runner.startViewport)
         ref = OracleSlot(start?.1 ?? runner.oracle.make(runner.startViewport))
         implObs = impl.observe()
@@ -84,12 +96,12 @@ struct RunLoop {
             out.skippedActions = a.count - fixed.count
             length = fixed.count
         case .choices(var c, let maxSteps, let newTabs):
-            enabled = runner.generator.enabledKinds(&c, without: Set([ActionKind.reorder, .interactiveMove].filter { !capabilities.allows($0) }))
+            enabled = generator.enabledKinds(&c, without: Set([ActionKind.reorder, .interactiveMove].filter { !capabilities.allows($0) }))
             if !everything {
                 enabled = enabled.filter { capabilities.allows($0) }
                 if enabled.isEmpty { enabled = [.newTab] }
             }
-            weights = runner.generator.weights(of: enabled)
+            weights = generator.weights(of: enabled)
             opening = max(0, newTabs)
             length = opening + c.int(in: 1...max(1, maxSteps))
             titledOpening = opening > 0 && capabilities.allows(.setTitle(id: "", title: "")) && c.bool(0.75)
@@ -109,7 +121,7 @@ struct RunLoop {
             runner.updateGenerationState(&genState, refObs, after: step == opening ? nil : out.executed.last, &known)
             // In place (`&choices!`): copying the stream out and back would copy its
             // record of every draw so far on each step — quadratic in the length.
-            action = runner.generator.action(&choices!, state: genState, enabled: enabled, weights: weights)
+            action = generator.action(&choices!, state: genState, enabled: enabled, weights: weights)
         } else {
             action = fixed[step]
         }
@@ -143,6 +155,16 @@ struct RunLoop {
         onStep?(Runner.StepRecord(step: step + 1, action: action, implementation: implObs, oracle: refObs, viewport: viewport,
                                   outcome: implOut, violation: out.failure!.violation))
         return nil
+    }
+
+    /// Under `indicesArePreconditions`, a model that ignored an out-of-range index silently
+    /// (no rejection, no update, nothing changed) is taken to have rejected it as the oracle did.
+    @inline(__always) func acceptingSilentGuard(_ implOut: StepOutcome, _ refOut: StepOutcome, _ implPost: Observation) -> StepOutcome {
+        guard preconditions, implOut.rejected == nil, refOut.rejected == "indexOutOfRange", implOut.update == .none,
+              implPost == implObs else { return implOut }
+        var out = implOut
+        out.rejected = refOut.rejected
+        return out
     }
 
     /// The oracle's state after the step: when it says it agrees with the implementation's

@@ -178,8 +178,9 @@ package struct Runner: Sendable {
                 break
             }
             let action = loop.nextAction(step)
-            guard let (implOut, refOut) = loop.apply(action, step) else { break }
+            guard let (applied, refOut) = loop.apply(action, step) else { break }
             let implPost = loop.impl.observe()
+            let implOut = loop.acceptingSilentGuard(applied, refOut, implPost)
             let refPost = loop.observeOracle(step, agreeingWith: implPost)
             let facts = loop.facts(action, implOut, implPost)
             loop.count(action, implOut, implPost)
