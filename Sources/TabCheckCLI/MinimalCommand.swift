@@ -56,12 +56,13 @@ enum MinimalCommand {
         return try Supervisor.run(MinimalRun(settings: s, drivers: drivers))
     }
 
-    /// The drivers the search runs: the default pair, or those `--from` names.
+    /// The drivers the search runs: the default pair, or those `--from` names, under its policy.
     static func runner(_ s: Settings, _ drivers: Drivers) -> Runner {
         let recorded = s.from?.property.flatMap(Property.init(rawValue:)).map { [$0] }
         let compare = s.from?.compare ?? drivers.defaultCompare
+        // Judged as the failure was: by the file's policy (a replay file records it).
         var runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!,
-                            properties: s.properties ?? recorded ?? Property.allCases)
+                            properties: s.properties ?? recorded ?? Property.allCases).withPolicy(s.from?.policy ?? .spec)
         runner.customProperties = drivers.properties
         return runner
     }

@@ -8,17 +8,21 @@ import Generators
 /// it runs supervised (Supervisor.swift): a model that traps is a failure, not a dead process.
 struct PolicyCommand {
     static let usage = """
-    usage: tabcheck policy [--compare IMPL,ORACLE] [--sequences N] [--seed S] [--jobs N]
+    usage: tabcheck policy [--compare IMPL,ORACLE] [--policy P] [--sequences N] [--seed S] [--jobs N]
       Infers the choices IMPL makes where tab models differ (docs/policies.md), by campaigns
-      against ORACLE (default: the first driver against the reference, which ORACLE must be): each failure
-      that one knob change explains adopts that change, one knob a round, until a campaign of
-      N sequences (default 2000) passes. Prints the matching preset, or the JSON to save and
+      against ORACLE (default: the first driver against the reference, which ORACLE must be),
+      starting from --policy P (a preset or a JSON file; default spec): each failure that a
+      change of one knob (or else of two together) explains adopts that change, a round at a
+      time, until a campaign of N sequences (default 2000) passes. A policy met twice ends it
+      (the model's choices alternate). Prints the matching preset, or the JSON to save and
       pass as --policy FILE.json. Exit 0 when a policy was found, 1 when a failure no knob
-      explains remains (a bug, not a choice: it is printed; a model that traps is one), 2 on
-      bad input, 130 when interrupted before any failure.
+      explains remains (a bug, or a choice no knob expresses yet: it is printed; a model that
+      traps is one), 2 on bad input, 130 when interrupted before any failure.
     """
 
     var compare: [String]
+    /// --policy: where inference starts (default SPEC's).
+    var start = Policy.spec
     var config = Campaign.Config()
     let drivers: Drivers
 
@@ -44,6 +48,7 @@ struct PolicyCommand {
                 guard let s = Options.parseSeed(v) else { throw InputError("policy --seed takes a number 0…2^64−1 (decimal or 0x-hex), got \"\(v)\"") }
                 p.config.seed = s
             case "--jobs", "-j": p.config.jobs = try a.int(flag, 1...256)
+            case "--policy": p.start = try PolicyFile.resolve(try a.value(flag), flag: "policy --policy")
             default: throw InputError("policy: unknown argument \"\(flag)\" (tabcheck policy --help)")
             }
         }
@@ -53,7 +58,7 @@ struct PolicyCommand {
     func infer(isolated: Bool) -> Int32 {
         var config = self.config
         config.isolated = isolated
-        let runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!)
+        var runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!).withPolicy(start)
         if !isolated {
             print("policy: inferring what \(compare[0]) chooses, against \(compare[1]), \(config.sequences) sequences a round (seed \(hex(config.seed)))")
         }
@@ -79,7 +84,7 @@ struct PolicyCommand {
                 print(Report.steps(f.shrunk, failure: f.shrunkFailure))
                 save(f, inferred.lastPolicy)
             }
-            print("no policy explains every failure: what is left is a bug, not a choice (exit 1)")
+            print("no policy explains every failure: what is left is a bug, or a choice no knob expresses yet (docs/policies.md lists those) (exit 1)")
             return 1
         }
         if let name = PolicyFile.name(of: p) {

@@ -38,14 +38,16 @@ extension GridCheck {
     }
 
     /// The policy `driver` follows, inferred by campaigns against the reference
-    /// (`tabcheck policy`): the policy, the preset's name when it is one, and each round.
-    public static func inferPolicy(of driver: GridDriverFactory, sequences: Int = 1_000, maxSteps: Int = 120,
+    /// (`tabcheck policy`), starting `from` a policy: the policy (nil when a failure no knob
+    /// explains remains, or the model's choices alternate), the preset's name when it is one,
+    /// and each round.
+    public static func inferPolicy(of driver: GridDriverFactory, from start: GridPolicy = .spec, sequences: Int = 1_000, maxSteps: Int = 120,
                                    seed: UInt64 = defaultSeed) -> (policy: GridPolicy?, preset: String?, rounds: [String]) {
         var config = Campaign.Config()
         config.seed = seed
         config.sequences = sequences
         config.maxSteps = maxSteps
-        let inferred = PolicyInference.infer(runner: Runner(implementation: driver, oracle: .reference), config: config)
+        let inferred = PolicyInference.infer(runner: Runner(implementation: driver, oracle: .reference).withPolicy(start), config: config)
         return (inferred.policy, inferred.policy.flatMap(PolicyFile.name(of:)), inferred.rounds)
     }
 

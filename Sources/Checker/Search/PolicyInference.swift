@@ -45,10 +45,15 @@ package enum PolicyInference {
         package var lastPolicy: Policy = .spec
     }
 
-    /// `onRound` hears each round's line as it ends (a round is a campaign: minutes on a slow model).
+    /// `onRound` hears each round's line as it ends (a round is a campaign: minutes on a slow
+    /// model). It starts from `start`'s policy (`tabcheck policy --policy P`). A failure no single
+    /// knob explains is tried against every pair of changes (a model may differ from the policy
+    /// in two knobs at once, both visible at step 0); a policy met twice ends it (a model whose
+    /// choices alternate follows no policy, and rounds would flip one knob back and forth).
     package static func infer(runner start: Runner, config: Campaign.Config, maxRounds: Int = 8,
                              onRound: (String) -> Void = { _ in }) -> Inferred {
         var runner = start
+        var visited: [Policy] = [start.policy]
         var rounds: [String] = [] { didSet { onRound(rounds.last!) } }
         for _ in 0..<maxRounds {
             let result = Campaign(runner: runner, config: config).run()
@@ -61,14 +66,37 @@ package enum PolicyInference {
                 return Inferred(policy: runner.policy, rounds: rounds, unexplained: nil)
             }
             let f = found.shrunkFailure.violation
-            guard let change = explaining(found.shrunk, runner: runner, isolated: config.isolated).first else {
-                rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule), and no single knob explains it")
+            guard let change = explaining(found.shrunk, runner: runner, isolated: config.isolated).first
+                    ?? explainingByPairs(found.shrunk, runner: runner, isolated: config.isolated) else {
+                rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule), and no knob, alone or with another, explains it")
                 return Inferred(policy: nil, rounds: rounds, unexplained: found, lastPolicy: runner.policy)
             }
             rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule) in \(found.shrunk.count) steps; it passes with \(change)")
+            guard !visited.contains(change.policy) else {
+                rounds.append("\(PolicyFile.describe(change.policy)) was tried in an earlier round: the model's choices alternate, and no policy describes them")
+                return Inferred(policy: nil, rounds: rounds, unexplained: found, lastPolicy: runner.policy)
+            }
+            visited.append(change.policy)
             runner = runner.withPolicy(change.policy)
         }
         rounds.append("stopped after \(maxRounds) rounds")
         return Inferred(policy: nil, rounds: rounds, unexplained: nil)
+    }
+
+    /// The first change of two knobs at once under which `actions` pass, when no single one does
+    /// (each pair once: the second knob after the first in `Policy.knobs`).
+    package static func explainingByPairs(_ actions: [Action], runner: Runner, isolated: Bool) -> Change? {
+        let order = Policy.knobs.map(\.name)
+        for first in changes(of: runner.policy) {
+            let after = order.firstIndex(of: first.knob) ?? 0
+            for second in changes(of: first.policy) where (order.firstIndex(of: second.knob) ?? 0) > after {
+                let r = runner.withPolicy(second.policy)
+                let out = isolated ? r.runIsolated(.actions(actions)) : r.run(.actions(actions), collectCoverage: false)
+                if out.failure == nil {
+                    return Change(knob: "\(first.knob) = \(first.value) and \(second.knob)", value: second.value, policy: second.policy)
+                }
+            }
+        }
+        return nil
     }
 }
