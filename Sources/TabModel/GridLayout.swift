@@ -54,7 +54,7 @@ public enum GridLayout: Equatable, Sendable {
     /// The narrowest tappable item (L5).
     public static let minimumItemWidth = 44.0
     /// Larger bounds or insets are absurd (no display is 10 million points wide) and give
-    /// tooSmall, so row arithmetic never overflows (docs/decisions.md, L5).
+    /// tooSmall, so row arithmetic never overflows (docs/decisions.md, Behaviour, L: absurd viewports).
     public static let maximumDimension = 1e7
 
     /// Computes L1–L5 for `viewport` and `displayedCount` items. O(1).
