@@ -18,7 +18,9 @@ var targets: [Target] = [
     .target(name: "TabGridCore", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     .target(name: "ReferenceModel", dependencies: ["TabGridCore"]),
     .target(name: "Generators", dependencies: ["TabGridCore"]),
-    .target(name: "Checker", dependencies: ["ReferenceModel", "Generators"]),
+    // The shrinker: its passes, each a type of its own, over the generators' actions.
+    .target(name: "Shrinking", dependencies: ["Generators"]),
+    .target(name: "Checker", dependencies: ["ReferenceModel", "Generators", "Shrinking"]),
     .target(name: "ProductionDriver", dependencies: ["Checker", "TabModel", "ReferenceModel", "Generators"]),
     // The generic command line: `TabCheck.main(drivers:)` for an adopter's executable. It links
     // neither TabModel nor ProductionDriver.
@@ -36,8 +38,8 @@ var targets: [Target] = [
     .executableTarget(name: "tabcheck-planted", dependencies: ["TabGridCommands", "TabCheckCLI", "Checker", "ProductionDriver", "Generators"],
                       path: "Tests/PlantedTabcheck"),
     .testTarget(name: "CLITests", dependencies: ["Checker", "tabcheck", "tabcheck-planted", "tabcheck-bench"]),
-    .testTarget(name: "PropertyTests", dependencies: ["Checker", "ProductionDriver", "TabModel", "ReferenceModel", "Generators", "TabGridTesting"]),
-    .testTarget(name: "FuzzTests", dependencies: ["Checker", "ProductionDriver", "TabModel", "Generators"]),
+    .testTarget(name: "PropertyTests", dependencies: ["Checker", "ProductionDriver", "TabModel", "ReferenceModel", "Generators", "Shrinking", "TabGridTesting"]),
+    .testTarget(name: "FuzzTests", dependencies: ["Checker", "ProductionDriver", "TabModel", "Generators", "Shrinking"]),
 ]
 var products: [Product] = [
     .library(name: "TabModel", targets: ["TabModel"]),

@@ -3,3 +3,4 @@
 // ViewUpdate) come with it.
 @_exported import Generators
 @_exported import ReferenceModel
+@_exported import Shrinking

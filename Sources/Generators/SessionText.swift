@@ -75,7 +75,7 @@ extension SessionText {
 
     /// The parts of a well-formed session text (`{"activeTabID":…,"tabs":[{"id":…,"title":…}],
     /// "version":1}` in any key order or spacing), or nil for anything else.
-    static func parse(_ text: String) -> (ids: [String], titles: [String], active: String?)? {
+    package static func parse(_ text: String) -> (ids: [String], titles: [String], active: String?)? {
         guard text.utf8.count <= 1 << 16, nesting(text) <= 3,
               let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               Set(object.keys).isSubset(of: ["version", "tabs", "activeTabID"]),
@@ -112,7 +112,7 @@ extension SessionText {
     }
 
     /// The same for a session already parsed: many removals from one text parse it once.
-    static func removing(tabs removed: Range<Int>, from s: (ids: [String], titles: [String], active: String?)) -> String? {
+    package static func removing(tabs removed: Range<Int>, from s: (ids: [String], titles: [String], active: String?)) -> String? {
         guard removed.lowerBound >= 0, removed.upperBound <= s.ids.count, !removed.isEmpty else { return nil }
         let keep = s.ids.indices.filter { !removed.contains($0) }
         let ids = keep.map { s.ids[$0] }

@@ -1,5 +1,6 @@
 @testable import Checker
 import Generators
+import Shrinking
 @testable import ReferenceModel
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Generators
+import Shrinking
 import Testing
 @testable import TabModel
 

@@ -1,5 +1,6 @@
 import Foundation
 import Generators
+import Shrinking
 import Testing
 
 /// One test per shrink pass: a failing sequence that only that pass makes smaller. Each

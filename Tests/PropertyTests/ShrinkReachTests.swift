@@ -1,4 +1,5 @@
 import Generators
+import Shrinking
 import Testing
 
 /// The shrinking gaps of #24.3, each on a synthetic model (no driver): a state of one

@@ -1,3 +1,4 @@
+import Generators
 import Foundation
 
 /// One slot per index, each written by one thread, under a lock: what threads running

@@ -1,3 +1,4 @@
+import Generators
 /// A prefix of two or more steps replaced by the one step that recreates its state.
 ///
 /// `newTab ×3, select(1)` becomes one restore of a three-tab session with the second active,

@@ -1,3 +1,4 @@
+import Generators
 extension Action {
     /// Strictly simpler versions of this action, simplest first: smaller indices, shorter
     /// and plainer strings, round numbers, a phone-sized viewport.

@@ -1,3 +1,4 @@
+import Generators
 /// Adjacent steps put in kind order where the swap still fails.
 ///
 /// The order `Action` declares its kinds (newTab before setQuery); within a kind, by their

@@ -1,3 +1,4 @@
+import Generators
 /// The last step (the failing one) becomes the plainest step of a kind declared before its
 /// own: `closeAll` → `closeDisplayed(0)`.
 ///

@@ -1,3 +1,4 @@
+import Generators
 import Foundation
 
 /// The shrink in progress, as passes see it: the smallest failing sequence so far, a way to

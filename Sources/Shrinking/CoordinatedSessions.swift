@@ -1,3 +1,4 @@
+import Generators
 /// A restored session made smaller (one tab, or half of them, gone, with the later indices
 /// shifted) together with one other step made plainer: two changes that fail only together.
 ///

@@ -1,3 +1,4 @@
+import Generators
 /// One step deleted, with the references after it re-derived.
 ///
 /// Deleting a `newTab` renumbers later tabs and shifts displayed indices, so a plain deletion

@@ -1,3 +1,4 @@
+import Generators
 /// The state before the last one, two or three steps, restored in one step, then those steps.
 ///
 /// Most failures need a state and one action, so a long sequence usually becomes two or three

@@ -1,3 +1,4 @@
+import Generators
 import Foundation
 
 /// Shrinks a failing action sequence to a locally minimal one: no pass has a candidate that

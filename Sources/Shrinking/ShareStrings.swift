@@ -1,3 +1,4 @@
+import Generators
 /// A string used in several places (a title and the query that finds it) changed everywhere
 /// at once, to a plainer letter.
 ///

@@ -1,3 +1,4 @@
+import Generators
 /// Each step's arguments simplified, a field at a time: smaller indices and ids, shorter and
 /// plainer strings, round numbers, a phone viewport, plainer kinds (`closeAll` →
 /// `closeDisplayed(0)`); see `Action.simplerVariantGroups()`.

@@ -1,3 +1,4 @@
+import Generators
 /// One step deleted and up to two others aimed at another tab at once — anywhere in the
 /// sequence, before the deleted step too.
 ///

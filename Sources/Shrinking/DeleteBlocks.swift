@@ -1,3 +1,4 @@
+import Generators
 /// Aligned blocks deleted, halving the block size, for sequences longer than any default run.
 ///
 /// A large-grid opening (129–300 new tabs) or `--max-steps` above 200 makes sequences where

@@ -1,3 +1,4 @@
+import Generators
 /// Spans of steps deleted, large to small, from the end (later steps depend on earlier ones).
 ///
 /// The basic delta-debugging pass: half the sequence, then quarters, … then single steps.

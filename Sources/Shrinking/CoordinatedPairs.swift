@@ -1,3 +1,4 @@
+import Generators
 /// Two changes at once that neither makes alone: one step deleted and another simplified
 /// (its three plainest variants, or the plainest step of one of the two plainest kinds before
 /// its own), and a save with the restore that reads it replaced by a restore of what it saved.

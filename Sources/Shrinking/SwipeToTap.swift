@@ -1,3 +1,4 @@
+import Generators
 /// A swipe gesture becomes a tap on the close button: `swipeBegan(i) … swipeEnded` becomes
 /// one `tapClose(i)`.
 ///

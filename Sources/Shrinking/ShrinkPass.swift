@@ -1,3 +1,4 @@
+import Generators
 /// One way of making a failing sequence smaller: a named unit the shrinker runs in order.
 ///
 /// A pass offers candidates to `ShrinkState.attempt(_:)`, which runs them (several at once

@@ -1,3 +1,4 @@
+import Generators
 /// One step moved across any number of others, then a prefix collapsed into a restore: a
 /// move alone is no smaller, so it is only offered together with the collapse it enables.
 ///

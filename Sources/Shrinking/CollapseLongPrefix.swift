@@ -1,3 +1,4 @@
+import Generators
 /// For a sequence longer than any default run, or one that makes a large grid: a prefix
 /// replaced by the restore of the state it leaves, longest prefix first — before anything is
 /// deleted.

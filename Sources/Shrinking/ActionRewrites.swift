@@ -1,3 +1,4 @@
+import Generators
 /// Rewrites of one action the shrink passes build candidates from: ids renumbered or
 /// renamed, indices shifted past removed tabs, strings replaced, other targets.
 extension Action {

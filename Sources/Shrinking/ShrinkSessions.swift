@@ -1,3 +1,4 @@
+import Generators
 /// A restored session changed together with the steps after it.
 ///
 /// Runs of its tabs removed (longest first, as `DeleteSpans` does) with later displayed
