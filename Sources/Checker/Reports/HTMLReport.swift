@@ -1,3 +1,4 @@
+import Foundation
 import Generators
 
 /// A campaign or replay as one self-contained page (XHTML, so it is well-formed XML): the

@@ -1,3 +1,4 @@
+import Foundation
 import Generators
 
 /// Human-readable failure reports and ready-to-paste regression tests.

@@ -1,3 +1,4 @@
+import Synchronization
 import Checker
 import Foundation
 import Generators
