@@ -36,7 +36,7 @@ package struct GeneratorConfig: Sendable {
     package static let defaultWeights: [ActionKind: Int] = [
         .willAppear: 2, .newTab: 12, .closeDisplayed: 6, .closeID: 2, .closeAll: 1, .setQuery: 6,
         .search: 3, .setTitle: 6, .move: 4, .select: 3, .reopen: 3, .setViewport: 3, .swipeBegan: 5,
-        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 2, .interactiveMove: 3,
+        .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 2, .interactiveMove: 3, .newBackgroundTab: 3,
     ]
 }
 
@@ -52,7 +52,7 @@ package struct ActionGenerator: Sendable {
         switch kind {
         case .closeDisplayed, .move, .reorder, .select, .swipeBegan, .tapClose, .interactiveMove: true
         case .willAppear, .newTab, .closeID, .closeAll, .setQuery, .search, .setTitle, .reopen, .setViewport, .swipeChanged,
-             .swipeEnded, .flyAwayFinished, .save, .restoreData: false
+             .swipeEnded, .flyAwayFinished, .save, .restoreData, .newBackgroundTab: false
         }
     }
 
@@ -92,6 +92,7 @@ package struct ActionGenerator: Sendable {
         switch kind {
         case .willAppear: return .willAppear
         case .newTab: return .newTab
+        case .newBackgroundTab: return .newBackgroundTab
         case .closeDisplayed: return .closeDisplayed(index(s.displayedCount))
         case .closeID: return .closeID(id())
         case .closeAll: return .closeAll

@@ -28,6 +28,8 @@ package struct TabModelDriver: CheckableDriver {
         do {
             let update: GridUpdate
             switch action {
+            // F11 is not declared (TabModel has no background tabs): never drawn, filtered out of a replay.
+            case .newBackgroundTab: return StepOutcome()
             case .willAppear: update = grid.willAppear()
             case .newTab: update = grid.newTab()
             case .closeDisplayed(let i): update = try grid.closeDisplayed(at: i)

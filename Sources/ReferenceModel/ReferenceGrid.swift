@@ -128,6 +128,15 @@ package struct ReferenceGrid: Sendable {
         return RefOutcome(update: update, closeAllEnabled: true)
     }
 
+    package mutating func newBackgroundTab() -> RefOutcome {                               // F11
+        let wasActive = active
+        let id = appendNewTab()
+        active = wasActive
+        if let a = wasActive, let at = position(of: a) { tabs.insert(tabs.removeLast(), at: at + 1) }
+        let update: ViewUpdate = displayedIndex(of: id).map { .batch(deletes: [], inserts: [$0], moves: []) } ?? .none
+        return RefOutcome(update: update, closeAllEnabled: true)
+    }
+
     package mutating func closeDisplayed(_ i: Int) -> RefOutcome {                       // F3
         let shown = displayedIDs
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }

@@ -50,6 +50,9 @@ public enum GridAction: Codable, Equatable, Sendable {
     /// D4: the user's interactive movement — a long press on the cell displayed at an index,
     /// the drag over a displayed position, the drop, or the cancel.
     case beginMove(Int), updateMove(Int), endMove, cancelMove
+    /// F11: a new tab opened in the background — after the active tab, not activated
+    /// (Safari's "Open in Background", DuckDuckGo's `TabsModel.insert(tab:at:)`).
+    case newBackgroundTab
 
     /// The same action: equal arguments, a NaN argument equal to a NaN. (Synthesized
     /// equality would make an action with a NaN differ from itself, and a shrink pass that
@@ -86,6 +89,7 @@ public enum GridAction: Codable, Equatable, Sendable {
         case .updateMove(let x): if case .updateMove(let y) = b { return x == y }
         case .endMove: if case .endMove = b { return true }
         case .cancelMove: if case .cancelMove = b { return true }
+        case .newBackgroundTab: if case .newBackgroundTab = b { return true }
         }
         return false
     }
@@ -102,7 +106,8 @@ public enum GridAction: Codable, Equatable, Sendable {
     /// later kind's (a viewport is set by the harness's own first steps; a drag's change
     /// needs its begin; a restore of text is never simpler than the tabs it builds).
     /// `ExtensionPointTests` holds every other kind to having an entry.
-    package static let kindsWithoutPlainestStep: Set<GridActionKind> = [.setViewport, .swipeChanged, .restoreData]
+    /// A background tab is no plainer than `newTab`, the plainest of all.
+    package static let kindsWithoutPlainestStep: Set<GridActionKind> = [.setViewport, .swipeChanged, .restoreData, .newBackgroundTab]
 
     /// The kind, for swarm testing, weights and statistics.
     public var kind: GridActionKind {
@@ -128,6 +133,7 @@ public enum GridAction: Codable, Equatable, Sendable {
         case .restoreData: .restoreData
         case .reorder: .reorder
         case .beginMove, .updateMove, .endMove, .cancelMove: .interactiveMove
+        case .newBackgroundTab: .newBackgroundTab
         }
     }
 }
@@ -137,7 +143,7 @@ public enum GridActionKind: String, CaseIterable, Codable, Sendable {
     case willAppear, newTab, closeDisplayed, closeID, closeAll, setQuery, search, setTitle, move,
          select, reopen, setViewport, swipeBegan, swipeChanged, swipeEnded, tapClose,
          flyAwayFinished, save, restoreData,
-         reorder, interactiveMove   // last: the kinds before them keep their order, and the shrinker its sorting
+         reorder, interactiveMove, newBackgroundTab   // last: the kinds before them keep their order, and the shrinker its sorting
 
     /// The position in the declaration: the order the shrinker sorts adjacent actions into.
     public var order: Int { Self.declared.firstIndex(of: self) ?? 0 }
@@ -185,6 +191,7 @@ extension GridAction: CustomStringConvertible {
         case .save: return ".save"
         case .restoreSaved: return ".restoreSaved"
         case .restoreData(let text): return ".restoreData(\(s(text)))"
+        case .newBackgroundTab: return ".newBackgroundTab"
         }
     }
 

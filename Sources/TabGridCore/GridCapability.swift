@@ -34,6 +34,9 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
     case diffable
     /// The user's interactive movement: a long press, drags, a drop or a cancel (D4).
     case interactiveMovement
+    /// New tabs opened in the background: after the active tab, not activated (F11). Declared
+    /// on top of `all`: a model without it is never sent one.
+    case backgroundTabs
     /// Not a feature but a declaration: the model takes displayed indices as a precondition, as
     /// most real models do (they trap, or silently ignore one out of range; the app never sends
     /// one). The generator then draws only valid indices (no index-taking action on an empty
@@ -50,10 +53,12 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
     /// `.diffable` and `.interactiveMovement` are not among them: a driver that has them
     /// declares them on top (`withDiffable`), so a driver written before they came is not
     /// judged by D1–D5.
-    public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement, .indicesArePreconditions])
+    public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement, .backgroundTabs, .indicesArePreconditions])
     /// `all`, the diffable data source and the interactive movement (#37): what a driver of
     /// either newer part declares.
     public static let withDiffable = all.union([.diffable, .interactiveMovement])
+    /// Every feature a driver may declare: what the reference implements.
+    public static let allFeatures = withDiffable.union([.backgroundTabs])
 
     /// The capability a rule is about (nil: the core every driver has — F2, F3, F10), as
     /// the cases above document it.
@@ -68,6 +73,7 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
         case "G6": return .flyAway
         case "D1", "D2", "D3", "D5": return .diffable
         case "D4": return .interactiveMovement
+        case "F11": return .backgroundTabs
         default: break
         }
         switch rule.first {
@@ -103,9 +109,16 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
         case .save, .restoreData: return .sessions
         case .reorder: return .diffable
         case .interactiveMove: return .interactiveMovement
+        case .newBackgroundTab: return .backgroundTabs
         }
     }
 
+}
+
+extension GridActionKind {
+    /// The kinds a capability on top of `GridCapability.all` enables: left out of a run's draws
+    /// (before any choice) when no driver of it has them, so older runs keep their choices.
+    package static let declaredOnTop = allCases.filter { GridCapability.needed(by: $0).map { !GridCapability.all.contains($0) } ?? false }
 }
 
 extension Set where Element == GridCapability {

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ExtensionPointTests {
     /// Every kind is in `tabcheck minimal`'s alphabet (the newer kinds' for drivers that have them).
     @Test func everyActionKindIsInTheExhaustiveAlphabet() {
-        let kinds = Set((ExhaustiveSearch.alphabet + ExhaustiveSearch.newerActions(Capability.withDiffable)).map(\.kind))
+        let kinds = Set((ExhaustiveSearch.alphabet + ExhaustiveSearch.newerActions(Capability.allFeatures)).map(\.kind))
         #expect(Set(ActionKind.allCases).subtracting(kinds).isEmpty, "missing from ExhaustiveSearch.alphabet: \(Set(ActionKind.allCases).subtracting(kinds))")
     }
 

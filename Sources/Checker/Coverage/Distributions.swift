@@ -59,6 +59,7 @@ package enum RuleCoverage {
         case .move: return ["F9"]
         case .reorder: return ["D5", "F9"]
         case .interactiveMove: return ["D4", "F9"]
+        case .newBackgroundTab: return ["F11"]
         case .select: return ["A1"]
         case .reopen: return ["U2"]
         case .setViewport: return ["L1", "L2", "L3", "L4", "L5", "L6", "L7"]

@@ -16,7 +16,7 @@ extension DriverFactory {
     /// itself knows only drivers.)
     package static let reference: DriverFactory = {
         // Every capability, the diffable view's reorder included: the oracle of either view kind.
-        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle", capabilities: Capability.withDiffable) {
+        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle", capabilities: Capability.allFeatures) {
             ReferenceDriver(viewport: $0)
         }
         f.recipe = .reference(.spec)
@@ -27,7 +27,7 @@ extension DriverFactory {
     package static func reference(_ policy: Policy) -> DriverFactory {
         guard policy != .spec else { return .reference }
         var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle, under the policy \(policy)",
-                              capabilities: Capability.withDiffable) {
+                              capabilities: Capability.allFeatures) {
             ReferenceDriver(viewport: $0, policy: policy)
         }
         f.recipe = .reference(policy)

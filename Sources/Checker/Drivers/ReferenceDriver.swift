@@ -29,6 +29,7 @@ package struct ReferenceDriver: AgreeingDriver {
         switch action {
         case .willAppear: r = grid.willAppear()
         case .newTab: r = grid.newTab()
+        case .newBackgroundTab: r = grid.newBackgroundTab()
         case .closeDisplayed(let i): r = grid.closeDisplayed(i)
         case .closeID(let id): r = grid.closeByID(id)
         case .closeAll: r = grid.closeAll()

@@ -9,7 +9,7 @@ import Generators
 /// `moveAfterHiddenTabs`, `titlesTrimmed`.
 package struct TabListProperty: StepProperty {
     package static let name = Property("tabList")
-    package var rules: [String] { ["F2", "F5", "F8", "F9"] }
+    package var rules: [String] { ["F2", "F5", "F8", "F9", "F11"] }
     package var needs: Set<Capability> { [] }
     package init() {}
 
@@ -24,6 +24,8 @@ package struct TabListProperty: StepProperty {
             if post.titles.count != pre.titles.count + 1 || !post.titles.starts(with: pre.titles) || post.titles.last != "New Tab" {
                 return Violation(Self.name, "F2", "a new tab is titled \"New Tab\" and no other title changes: titles went from \(pre.titles.map(swiftLiteral)) to \(post.titles.map(swiftLiteral))")
             }
+        case .newBackgroundTab:
+            return background(pre, post)
         case .closeAll where f.policy.emptyGrid == .replacedByNewTab && !pre.tabIDs.isEmpty:
             if post.replacement(of: pre, closingAll: true) == nil {
                 return Violation(Self.name, "F5", "Close All must leave one new \"New Tab\" in place of every tab (policy emptyGrid=replacedByNewTab), got \(post.tabs)")
@@ -51,6 +53,26 @@ package struct TabListProperty: StepProperty {
                 return Violation(Self.name, "F", "\(f.action.kind.rawValue) must not change the tabs: \(pre.tabs) became \(post.tabs)")
             }
         default: break
+        }
+        return nil
+    }
+
+    /// F11: one new tab titled "New Tab", right after the active tab (last when none is
+    /// active); every other tab and title as it was, and the active tab still active.
+    func background(_ pre: Observation, _ post: Observation) -> Violation? {
+        let at = pre.active.flatMap { pre.tabIDs.firstIndex(of: $0) }.map { $0 + 1 } ?? pre.tabIDs.count
+        guard post.tabIDs.count == pre.tabIDs.count + 1, at < post.tabIDs.count, !pre.tabIDs.contains(post.tabIDs[at]) else {
+            return Violation(Self.name, "F11", "a tab opened in the background goes right after the active tab (\(pre.active ?? "none, so last")): tabs went from \(pre.tabIDs) to \(post.tabIDs)")
+        }
+        var expected = pre.tabIDs
+        expected.insert(post.tabIDs[at], at: at)
+        var titles = pre.titles
+        titles.insert("New Tab", at: at)
+        if post.tabIDs != expected || post.titles != titles {
+            return Violation(Self.name, "F11", "a tab opened in the background is a \"New Tab\" at \(at), the others unchanged: tabs \(pre.tabs) became \(post.tabs)")
+        }
+        if post.active != pre.active {
+            return Violation(Self.name, "F11", "a tab opened in the background is not activated: the active tab went from \(pre.active ?? "none") to \(post.active ?? "none")")
         }
         return nil
     }

@@ -92,11 +92,11 @@ struct RunLoop {
         switch source {
         case .actions(let a):
             // An action a driver does not support is never run, so it can never fail.
-            fixed = everything ? a : a.filter { capabilities.allows($0) }
+            fixed = capabilities.isSuperset(of: Capability.allFeatures) ? a : a.filter { capabilities.allows($0) }
             out.skippedActions = a.count - fixed.count
             length = fixed.count
         case .choices(var c, let maxSteps, let newTabs):
-            enabled = generator.enabledKinds(&c, without: Set([ActionKind.reorder, .interactiveMove].filter { !capabilities.allows($0) }))
+            enabled = generator.enabledKinds(&c, without: Set(ActionKind.declaredOnTop.filter { !capabilities.allows($0) }))
             if !everything {
                 enabled = enabled.filter { capabilities.allows($0) }
                 if enabled.isEmpty { enabled = [.newTab] }

@@ -56,7 +56,7 @@ package struct Runner: Sendable {
     package var skippedProperties: [Property] {
         let c = capabilities
         let chosen = selected.count < Property.allCases.count   // named with --property: always said when skipped
-        let newer: Set<Capability> = Capability.withDiffable.subtracting(Capability.all)   // declared on top of `all`
+        let newer: Set<Capability> = Capability.allFeatures.subtracting(Capability.all)   // declared on top of `all`
         return selected.filter { !allows($0, c) && (chosen || !c.isDisjoint(with: newer) || needs($0).isDisjoint(with: newer)) }
     }
 
@@ -217,7 +217,7 @@ package struct Runner: Sendable {
         switch last {
         case .newTab?:
             if let id = s.tabIDs.last, known.insert(id).inserted { s.knownIDs.append(id) }
-        case nil, .restoreSaved?, .restoreData?:
+        case nil, .restoreSaved?, .restoreData?, .newBackgroundTab?:   // a background tab: after the active one
             for id in s.tabIDs where known.insert(id).inserted { s.knownIDs.append(id) }
         default: break
         }

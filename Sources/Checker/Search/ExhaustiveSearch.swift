@@ -28,6 +28,7 @@ package enum ExhaustiveSearch {
     package static func newerActions(_ capabilities: Set<Capability>) -> [Action] {
         (capabilities.contains(.diffable) ? [.reorder(from: 0, to: 1)] : [])
             + (capabilities.contains(.interactiveMovement) ? [.beginMove(0), .updateMove(1), .endMove, .cancelMove] : [])
+            + (capabilities.contains(.backgroundTabs) ? [.newBackgroundTab] : [])
     }
 
     /// The alphabet for proving a failure minimal up to `limit` actions: the fixed alphabet,
@@ -70,7 +71,7 @@ package enum ExhaustiveSearch {
             case .beginMove(let i), .updateMove(let i): note(index: i)
             // No argument to draw from; listed, not `default`, so a new kind's arguments are not forgotten.
             case .willAppear, .newTab, .closeAll, .beginSearch, .endSearch, .cancelSearch, .reopen, .swipeCancelled, .save,
-                 .restoreSaved, .endMove, .cancelMove: break
+                 .restoreSaved, .endMove, .cancelMove, .newBackgroundTab: break
             }
         }
         let allIDs = idNumbers.map { "t\($0)" } + ids
