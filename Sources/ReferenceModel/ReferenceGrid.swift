@@ -129,10 +129,8 @@ package struct ReferenceGrid: Sendable {
     }
 
     package mutating func newBackgroundTab() -> RefOutcome {                               // F11
-        let wasActive = active
-        let id = appendNewTab()
-        active = wasActive
-        if let a = wasActive, let at = position(of: a) { tabs.insert(tabs.removeLast(), at: at + 1) }
+        let id = appendNewTab(activating: false)   // never active, not even for a moment (A3's history)
+        if let a = active, let at = position(of: a) { tabs.insert(tabs.removeLast(), at: at + 1) }
         let update: ViewUpdate = displayedIndex(of: id).map { .batch(deletes: [], inserts: [$0], moves: []) } ?? .none
         return RefOutcome(update: update, closeAllEnabled: true)
     }
@@ -216,7 +214,8 @@ package struct ReferenceGrid: Sendable {
         var rest = shown
         rest.remove(at: i)
         tabs.removeAll { $0.id == moving.id }
-        if j < rest.count {
+        // A forward move under `moveUnderFilter = targetsPosition` lands just after its target.
+        if j < rest.count && !(policy.moveUnderFilter == .targetsPosition && i < j) {
             let before = position(of: rest[j].id) ?? tabs.count
             tabs.insert(moving, at: before)
         } else {
@@ -261,14 +260,14 @@ package struct ReferenceGrid: Sendable {
     /// `emptyGrid=replacedByNewTab` is made in the step that closed that one, and closing a
     /// restored "t35" made its replacement "t35" too, one id for two tabs in one step (found by
     /// #35's generators). SPEC's new tab (F2) keeps production's rule: an id no open tab has.
-    private mutating func appendNewTab(fresh: Bool = false) -> String {
+    private mutating func appendNewTab(fresh: Bool = false, activating: Bool = true) -> String {
         func taken(_ id: String) -> Bool {
             position(of: id) != nil || (fresh && closedEntries.contains { $0.contains { $0.tab.id == id } })
         }
         var id = "\(idPrefix)\(nextID)"; nextID += 1
         while taken(id) { id = "\(idPrefix)\(nextID)"; nextID += 1 }
         tabs.append(RefTab(id: id, title: "New Tab"))
-        active = id
+        if activating { active = id }
         return id
     }
 

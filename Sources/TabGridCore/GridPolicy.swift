@@ -40,6 +40,18 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         case caseInsensitive
     }
 
+    /// F9 under a filter: where in `tabs` a tab moved forward lands when the query hides tabs
+    /// after its target.
+    public enum MoveUnderFilter: String, Codable, CaseIterable, Sendable {
+        /// Just before the tab then displayed after it (SPEC F9): past the hidden tabs that
+        /// follow the target.
+        case nextDisplayed
+        /// At the target tab's place in `tabs`, as `tabs.insert(tabs.remove(at: from), at: to)`
+        /// with both displayed indices mapped to `tabs` does: just after the target moving
+        /// forward (before the hidden tabs that follow it), just before it moving back.
+        case targetsPosition
+    }
+
     /// L2–L6: how many columns the grid has and how large its items are.
     public enum GridColumns: String, Codable, CaseIterable, Sendable {
         /// SPEC's column rule and sizes (L1–L7), compared with the reference.
@@ -55,14 +67,17 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
     /// U1: how many closes can be reopened (SPEC: 20; 0: none are recorded).
     public var reopenLimit: Int
     public var filterMatching: FilterMatching
+    public var moveUnderFilter: MoveUnderFilter
     public var gridColumns: GridColumns
 
     public init(activeAfterClose: ActiveAfterClose = .nextThenPrevious, emptyGrid: EmptyGrid = .allowed,
-                reopenLimit: Int = 20, filterMatching: FilterMatching = .characterWise, gridColumns: GridColumns = .spec) {
+                reopenLimit: Int = 20, filterMatching: FilterMatching = .characterWise, moveUnderFilter: MoveUnderFilter = .nextDisplayed,
+                gridColumns: GridColumns = .spec) {
         self.activeAfterClose = activeAfterClose
         self.emptyGrid = emptyGrid
         self.reopenLimit = reopenLimit
         self.filterMatching = filterMatching
+        self.moveUnderFilter = moveUnderFilter
         self.gridColumns = gridColumns
     }
 
@@ -85,6 +100,7 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         // None, Firefox's 10, SPEC's 20, qutebrowser's 100, and more.
         .count("reopenLimit", rule: "U1", \.reopenLimit, range: 0...maxReopenLimit, tried: [0, 10, 20, 100, 1_000]),
         .choice("filterMatching", rule: "F1", \.filterMatching),
+        .choice("moveUnderFilter", rule: "F9", \.moveUnderFilter),
         // Last: it lets any fitting layout pass, so in inference a change that explains more narrowly wins.
         .choice("gridColumns", rule: "L2–L6", \.gridColumns),
     ]

@@ -18,6 +18,7 @@ import Testing
         (Policy(reopenLimit: 0), "U1"),
         (Policy(filterMatching: .caseAndDiacriticInsensitive), "F1"),
         (Policy(filterMatching: .caseInsensitive), "F1"),
+        (Policy(moveUnderFilter: .targetsPosition), "F9"),
         (Policy(activeAfterClose: .previousThenNext, emptyGrid: .replacedByNewTab, reopenLimit: 100), "A3"),
     ]
 

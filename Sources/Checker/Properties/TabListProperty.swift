@@ -43,9 +43,11 @@ package struct TabListProperty: StepProperty {
                                  : "a title for \(id), which is not open, must change nothing")
             }
         case let .move(i, j), let .reorder(i, j):   // D5: a reorder is F9's move, heard after the view made it
-            return move(i, j, pre, post)
+            return move(i, j, pre, post, f.policy.moveUnderFilter)
         case .endMove:   // D4: the drop is F9's move of the moving tab to its target
-            if let m = pre.moving, let i = pre.displayed.firstIndex(of: m.tab), m.target < pre.displayed.count { return move(i, m.target, pre, post) }
+            if let m = pre.moving, let i = pre.displayed.firstIndex(of: m.tab), m.target < pre.displayed.count {
+                return move(i, m.target, pre, post, f.policy.moveUnderFilter)
+            }
             if !f.tabsUnchanged { return Violation(Self.name, "D4", "a drop with no movement to make must not change the tabs: \(pre.tabs) became \(post.tabs)") }
         case .setQuery, .beginSearch, .endSearch, .cancelSearch, .select, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .save, .willAppear, .beginMove, .updateMove, .cancelMove:
@@ -80,7 +82,8 @@ package struct TabListProperty: StepProperty {
     /// F9: displayed is the old displayed with the tab moved from i to j; in tabs it sits just
     /// before the tab now displayed at j + 1 (or just after the one at j − 1 when j is last),
     /// and every other tab, hidden ones included, keeps its order.
-    func move(_ i: Int, _ j: Int, _ pre: Observation, _ post: Observation) -> Violation? {
+    /// (Under `moveUnderFilter = targetsPosition` a forward move puts it just after its target.)
+    func move(_ i: Int, _ j: Int, _ pre: Observation, _ post: Observation, _ rule: Policy.MoveUnderFilter) -> Violation? {
         let shown = pre.displayed
         guard shown.indices.contains(i), shown.indices.contains(j) else {
             return Violation(Self.name, "F9", "move(from: \(i), to: \(j)) must be rejected: \(shown.count) items are displayed")
@@ -96,7 +99,8 @@ package struct TabListProperty: StepProperty {
         if i != j, let from = expected.firstIndex(of: moving) {
             expected.remove(at: from)
             let title = titles.remove(at: from)
-            let at: Int? = j < rest.count ? expected.firstIndex(of: rest[j]) : expected.firstIndex(of: rest[j - 1]).map { $0 + 1 }
+            let beforeNext = j < rest.count && !(rule == .targetsPosition && i < j)
+            let at: Int? = beforeNext ? expected.firstIndex(of: rest[j]) : expected.firstIndex(of: rest[j - 1]).map { $0 + 1 }
             if let at {
                 expected.insert(moving, at: at)
                 titles.insert(title, at: at)
