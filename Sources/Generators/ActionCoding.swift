@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one JSON spelling of actions, wherever they cross a process or reach a file (#36): a
+/// The one JSON spelling of actions, wherever they cross a process or reach a file (decisions.md, Command line and inputs): a
 /// NaN or infinite viewport or swipe value — which the generators draw — is written as the
 /// string "nan", "inf" or "-inf". A plain `JSONEncoder` throws on one, and a campaign whose
 /// failing step held one was lost ("the campaign's process died (no message)").

@@ -10,7 +10,7 @@ package struct GenerationState: Sendable {
     /// Every id ever seen, so closes and completions can target tabs closed since.
     package var knownIDs: [String] = []
     /// The displayed ids and the active tab (shared with the observation, not copied), and the
-    /// displayed index the last step aimed at: where index choices are biased to (#35).
+    /// displayed index the last step aimed at: where index choices are biased to (decisions.md, Generation and values).
     package var displayed: [String] = []
     package var active: String?
     package var lastIndex: Int?

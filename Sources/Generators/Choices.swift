@@ -87,8 +87,10 @@ package struct Choices: Sendable {
     }
 }
 
-/// A generator: a function of the choice stream. Every generator shrinks and replays
-/// for free because it is nothing but draws.
+/// A generator: a function of the choice stream. Every generator replays for free because
+/// it is nothing but draws (the same bytes, the same value). Shrinking is not over the
+/// stream: the shrinker (Sources/Shrinking) works on the actions themselves, with passes
+/// that know what a simpler action is.
 package struct Gen<Value>: Sendable {
     package let run: @Sendable (inout Choices) -> Value
     package init(_ run: @escaping @Sendable (inout Choices) -> Value) { self.run = run }

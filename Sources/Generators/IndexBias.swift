@@ -1,4 +1,4 @@
-/// Where a valid displayed index is drawn (#35). Uniform choices over hundreds of tabs make the
+/// Where a valid displayed index is drawn (decisions.md, Generation and values). Uniform choices over hundreds of tabs make the
 /// index a rule cares about a 1-in-n event: closing the *active* tab (A3), the first and last
 /// displayed (F9's ends), the tab the last step touched, the boundaries where a chunked or paged
 /// store splits (powers of two and one less). As swarm testing biases the action kinds, a

@@ -1,4 +1,4 @@
-/// Session texts spelt as JSON allows but the canonical writer never writes (#35): whitespace
+/// Session texts spelt as JSON allows but the canonical writer never writes (decisions.md, Generation and values): whitespace
 /// between tokens, keys in any order, characters escaped as `\uXXXX` in either case (astral ones
 /// as surrogate pairs), `\/`, numbers of every shape where the version goes (19–20 digits, values
 /// beside `Int.max`, exponents, `-0`, fractions that round to 1), duplicated keys, lone

@@ -63,7 +63,7 @@ package enum SessionText {
 extension SessionText {
     /// Where a generated session's ids come from. Their own namespace (`s1…`) never meets a
     /// new tab's id; `t1…` is yesterday's session restored by an app whose id counter starts
-    /// afresh (#24: every later new tab's id may already be taken); ids from the next one the
+    /// afresh (decisions.md, Shrinking: every later new tab's id may already be taken); ids from the next one the
     /// model would make on meet the counter head-on.
     static func ids(_ c: inout Choices, state s: GenerationState) -> (prefix: String, first: Int) {
         switch c.int(in: 0...3) {
@@ -224,7 +224,7 @@ extension SessionText {
             out.append(reordered(order))
         }
         // Titles of a long session blanked in blocks first — all, halves, quarters … pairs — so a
-        // failure that needs none or few of 128 titles does not try them one by one (#24.3).
+        // failure that needs none or few of 128 titles does not try them one by one (decisions.md, Shrinking).
         var size = n > 4 ? n : 0
         while size >= 2 {
             for start in stride(from: 0, to: n, by: size) {

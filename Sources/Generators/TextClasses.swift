@@ -1,5 +1,5 @@
 /// Characters drawn from whole classes, as Hypothesis's text strategy draws from every Unicode
-/// general category (#35): every ASCII class, the C0 controls, the scalars where case folding and
+/// general category (decisions.md, Generation and values): every ASCII class, the C0 controls, the scalars where case folding and
 /// grapheme breaking are hard, full-width forms, blocks of every script and plane — each class
 /// biased to its boundaries. The list is not of characters someone thought of but of *classes*:
 /// a character of a class nobody wrote down is drawn all the same.
@@ -130,7 +130,7 @@ extension Values {
 
     /// Raw text: bytes taken as UTF-8, invalid sequences repaired (U+FFFD). Drawn a byte a draw,
     /// so under fuzzer bytes each input byte is a byte of the string: coverage guidance and
-    /// `-use_value_profile` reach the characters a comparison looks for (#35).
+    /// `-use_value_profile` reach the characters a comparison looks for (decisions.md, Generation and values).
     package static let rawText = Gen<String> { c in
         let n = c.int(in: 1...8)
         var bytes: [UInt8] = []

@@ -1,4 +1,4 @@
-/// A string edited as a user edits it, one keystroke at a time (#35): the next query is the
+/// A string edited as a user edits it, one keystroke at a time (decisions.md, Generation and values): the next query is the
 /// current one with a character typed on or taken off, not a fresh draw. Incremental filtering
 /// (narrowing the last result when the query grows) goes wrong exactly on such edits — above all
 /// where the keystroke does not add a character but changes the last one: a combining accent

@@ -111,7 +111,7 @@ package enum Values {
     ])
 
     /// Top and bottom insets drawn independently of the shape, now and then as large as the
-    /// bounds themselves (#24: a status bar on a window of any shape).
+    /// bounds themselves (decisions.md, Shrinking: a status bar on a window of any shape).
     static func insets(_ c: inout Choices, _ v: ViewportSpec) -> ViewportSpec {
         guard c.bool(0.5) else { return v }
         var v = v

@@ -94,7 +94,7 @@ final class CrashSafeSaves: @unchecked Sendable {
     /// check need not load it again (unless it damages the file first).
     private var current = SessionSnapshot(tabs: [], activeTabID: nil)
     /// What the backup file holds, known from the saves made (nil: no backup yet) — never
-    /// read through the store under test (#24.2: a load that skips the backup used to judge
+    /// read through the store under test (decisions.md, Shrinking: a load that skips the backup used to judge
     /// itself). A completed save over a valid main file moves it to the backup; over a
     /// corrupt one, it moves it aside and leaves the backup as it was.
     private var backup: SessionSnapshot?

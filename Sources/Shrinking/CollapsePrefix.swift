@@ -27,7 +27,7 @@ struct CollapsePrefix: ShrinkPass {
                 for c in [kept + before + [best[n - 1]], kept + before] where c.count < n { candidates.append(c) }
             }
         }
-        // The whole sequence too (#24.3): the state it ends in, restored, alone or followed
+        // The whole sequence too (decisions.md, Shrinking): the state it ends in, restored, alone or followed
         // by one of its steps — `newTab, setQuery("\r"), setTitle(t1, "\r\n")` fails at its
         // last step, yet the restore of a tab titled "\r\n" and the query reach the failure in
         // two, which no proper prefix gives.

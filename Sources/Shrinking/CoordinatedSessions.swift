@@ -4,7 +4,7 @@ import Generators
 ///
 /// `ShrinkSessions` removes tabs one change at a time and `CoordinatedPairs` pairs a deletion
 /// with a plainer step, so a failure that needs a shorter session *and* a different later
-/// step (#24.3: a 128–129-tab restore, where the chunk boundary moves with the session's
+/// step (decisions.md, Shrinking: a 128–129-tab restore, where the chunk boundary moves with the session's
 /// size and the step that crosses it must follow) stopped one step of simplification short.
 /// At a local minimum of at most 8 steps; at most 64 removals per session, each with the
 /// three plainest variants of every other step.

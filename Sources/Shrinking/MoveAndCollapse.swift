@@ -4,7 +4,7 @@ import Generators
 ///
 /// `SortNeighbours` swaps only neighbours, and only toward kind order; a step that has to
 /// travel past several others — or against kind order — to join the prefix a restore can
-/// stand for stayed where it was, one step above the minimum (#24.3: `newTab,
+/// stand for stayed where it was, one step above the minimum (decisions.md, Shrinking: `newTab,
 /// setQuery("\r"), setTitle(t1, "\r\n")` needs the title change moved before the query).
 /// At a local minimum of 3…8 steps only, after `CollapsePrefix`: O(n³) collapses.
 struct MoveAndCollapse: ShrinkPass {

@@ -10,7 +10,7 @@ import Foundation
 /// every-round ones, with the local-minimum ones when a round changed nothing, until a
 /// round accepts nothing (Hypothesis-style greedy descent to a fixed point). A budget of
 /// candidates bounds it, so its result depends on the failure alone, never on the machine's
-/// load (#35); a wall-clock cap stays as a safety net (a slow predicate must not hide the
+/// load (decisions.md, Shrinking); a wall-clock cap stays as a safety net (a slow predicate must not hide the
 /// failure) and says so when it fires. Either way the best sequence so far is returned.
 package struct Shrinker {
     package struct Result: Sendable {

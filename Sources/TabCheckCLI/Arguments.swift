@@ -45,7 +45,7 @@ package struct Arguments {
     package mutating func path(_ flag: String, _ what: String) throws(InputError) -> String {
         let v = try value(flag)
         guard !v.isEmpty else { throw InputError("\(command)\(flag) needs \(what)") }
-        // `--junit --json` is a forgotten value, not a file named "--json" (#36); such a file
+        // `--junit --json` is a forgotten value, not a file named "--json" (decisions.md, Command line and inputs); such a file
         // is still reachable as ./--json.
         if v.hasPrefix("-") && v.count > 1 {
             throw InputError("\(command)\(flag) needs \(what), got the flag \(v) (a file of that name: ./\(v))")

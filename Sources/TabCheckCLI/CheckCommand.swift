@@ -55,7 +55,7 @@ struct CheckCommand {
         isolated ? r.runIsolated(source) : r.run(source, collectCoverage: false, shouldStop: { Interrupt.requested })
     }
     func run() throws(InputError) -> Int32 {
-        // A run that would check nothing is not a PASS (#36): every property named is skipped.
+        // A run that would check nothing is not a PASS (decisions.md, Command line and inputs): every property named is skipped.
         if options.propertiesGiven, runner.checkedProperties.isEmpty, let why = runner.skippedDescription {
             throw InputError("--property: nothing would be checked — \(why), which \(options.compare.joined(separator: " or ")) lacks\(why.contains("diffable") ? " (a driver that feeds one declares GridCapability.diffable)" : "")")
         }
@@ -173,14 +173,14 @@ struct CheckCommand {
         for name in file.compare where drivers.named(name) == nil {
             throw InputError("\(path): field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names) (--compare IMPL,ORACLE replays it against others)")
         }
-        // A failure of a property this executable does not check cannot be judged: "fixed" would be a guess (#36).
+        // A failure of a property this executable does not check cannot be judged: "fixed" would be a guess (decisions.md, Command line and inputs).
         let known = Property.allCases.map(\.rawValue) + drivers.properties.map(\.name.rawValue)
         if let p = file.property, !known.contains(p) {
             throw InputError("\(path): field \"property\" is \"\(p.prefix(60))\", which this tabcheck does not check; replay it with the executable that registers it (TabCheck.main(properties:)), or see tabcheck list")
         }
         let properties = given ?? replayProperties(file)
         let r = runner(file.compare, properties, policy: file.policy ?? .spec)
-        // Nor "fixed" when these drivers cannot be judged by the property that found it (#36).
+        // Nor "fixed" when these drivers cannot be judged by the property that found it (decisions.md, Command line and inputs).
         if let p = file.property.map(Property.init), Property.allCases.contains(p) || drivers.properties.contains(where: { $0.name == p }),
            p != .crash, p != .differential, !r.checkedProperties.contains(p) {
             throw InputError("\(path): the failure it recorded (\(p.rawValue)) cannot be judged between \(file.compare.joined(separator: " and ")): \(p.rawValue) needs \(r.needs(p).subtracting(r.capabilities).names); replay it against drivers that have it")

@@ -1,7 +1,7 @@
 import Checker
 import Foundation
 
-/// One path named in two roles of one command (#36): an output onto an input (`--replay r.json
+/// One path named in two roles of one command (decisions.md, Command line and inputs): an output onto an input (`--replay r.json
 /// --html r.json`) would destroy the input before it is read again, two outputs onto one file
 /// (`--junit o --html o`) would leave only the last. Refused up front, before anything runs,
 /// with both flags named; paths are compared after `.`/`..` and symbolic links are resolved.

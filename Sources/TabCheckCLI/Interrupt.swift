@@ -11,7 +11,7 @@ let failureReported = Atomic<Bool>(false)
 /// SIGINT, SIGTERM and SIGHUP (a closed terminal) stop a campaign or a shrink at the next
 /// candidate instead of killing the process, so the failure found so far is saved and printed.
 /// A second signal ends the process at once, with a line: exit 130 before any failure, exit 1
-/// after one — the failure was saved before shrinking began, and 130 would say there was none (#36).
+/// after one — the failure was saved before shrinking began, and 130 would say there was none (decisions.md, Command line and inputs).
 package enum Interrupt {
     /// The signals that stop a run: SIGINT, SIGTERM, and SIGHUP unless it was ignored when
     /// tabcheck started.
@@ -38,7 +38,7 @@ package enum Interrupt {
             signal(s) { sig in
                 guard interruptSignal.load(ordering: .relaxed) == 0 else {
                     // The second: at once, with a line and the exit code that says what happened
-                    // (#36: it was 128 + n, 137 through the supervisor, and silent). Only
+                    // (decisions.md, Command line and inputs: it was 128 + n, 137 through the supervisor, and silent). Only
                     // async-signal-safe calls here (write, _exit).
                     let found = failureReported.load(ordering: .relaxed)
                     let line = found ? "\(Console.program): stopped at once by a second signal; the failure above was saved before shrinking began\n"

@@ -48,7 +48,7 @@ enum MinimalCommand {
         for name in s.from?.compare ?? [] where drivers.named(name) == nil {
             throw InputError("minimal --from: field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names)")
         }
-        // A property the drivers cannot be judged by would "prove" that nothing fails (#36).
+        // A property the drivers cannot be judged by would "prove" that nothing fails (decisions.md, Command line and inputs).
         let runner = Self.runner(s, drivers)
         if let p = s.properties, runner.checkedProperties.isEmpty, let why = runner.skippedDescription {
             throw InputError("minimal --property \(p.map(\.rawValue).joined(separator: ",")): nothing would be checked — \(why), which \(runner.implementation.name) or \(runner.oracle.name) lacks")

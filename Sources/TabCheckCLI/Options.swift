@@ -71,7 +71,7 @@ package struct Options {
             case "--time-limit": o.timeLimit = try a.seconds(arg, max: maxSeconds)
             case "--shrink-time":
                 o.shrinkTime = try a.seconds(arg, max: maxSeconds)
-                // 0 would stop every shrink before its first candidate, and the hint "4 × that" would repeat it (#36).
+                // 0 would stop every shrink before its first candidate, and the hint "4 × that" would repeat it (decisions.md, Command line and inputs).
                 guard o.shrinkTime > 0 else { throw InputError("--shrink-time takes a positive number of seconds, got 0: no shrink could start; --shrink-budget bounds a shrink by candidates") }
             case "--shrink-budget": o.shrinkBudget = try a.int(arg, 1...100_000_000)
             case "--shrink-stats": o.shrinkStats = true

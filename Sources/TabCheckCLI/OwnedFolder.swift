@@ -4,7 +4,7 @@ import Foundation
 /// A folder tabcheck fills with a set of files (`--frames DIR`: frame-NNN.svg; `corpus DIR`:
 /// seed-N): its own once marked with a file. A later run replaces only files in a folder so
 /// marked; one that holds files of those names without the mark is the user's and refused up
-/// front; nothing is written through a symbolic link (#36: `corpus` overwrote a user's file,
+/// front; nothing is written through a symbolic link (decisions.md, Command line and inputs: `corpus` overwrote a user's file,
 /// and wrote through a link to a file outside the folder).
 package struct OwnedFolder {
     package let path: String

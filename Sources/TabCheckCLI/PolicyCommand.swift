@@ -99,7 +99,7 @@ struct PolicyCommand {
 
 extension PolicyCommand {
     /// A failure no knob explains is a failure like a campaign's: saved to the failure database
-    /// with its seed, and a command to replay it (#36).
+    /// with its seed, and a command to replay it (decisions.md, Command line and inputs).
     func save(_ f: Campaign.Found, _ policy: Policy) {
         let v = f.shrunkFailure.violation
         let folder = ".tabcheck/failures"

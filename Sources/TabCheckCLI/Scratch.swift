@@ -1,7 +1,7 @@
 import Checker
 import Foundation
 
-/// Temporary files and folders, in `$TMPDIR` (#36). One that cannot be made is the user's to
+/// Temporary files and folders, in `$TMPDIR` (decisions.md, Command line and inputs). One that cannot be made is the user's to
 /// fix and is said in one line: a silent fallback once turned the trap isolation off, so a
 /// model that trapped killed the run with nothing saved.
 package enum Scratch {

@@ -2,7 +2,7 @@ import Checker
 import Foundation
 import Generators
 
-/// A model that traps is a failure like any other (#23.1). `tabcheck` starts itself again
+/// A model that traps is a failure like any other (decisions.md, Isolation and traps). `tabcheck` starts itself again
 /// as a child — the same executable, arguments and environment, plus `TABCHECK_SUPERVISED`
 /// naming a small file both map (`RunningSequences`) — and waits. A child that exits is the
 /// whole story: its output, its exit code. A child that dies of a trap has left in that file
@@ -14,7 +14,7 @@ import Generators
 /// the Swift runtime's locks misbehave in a child with several threads (seen: two campaign
 /// threads spinning in `swift_once` for ever), and a campaign has one thread per core.
 ///
-/// Every subcommand that runs a model goes through it (#36): a campaign, a replay, the failure
+/// Every subcommand that runs a model goes through it (decisions.md, Command line and inputs): a campaign, a replay, the failure
 /// database, `policy` and `minimal` — each says, as a `SupervisedRun`, how it runs in the child
 /// and how it finishes after a trap.
 protocol SupervisedRun {
@@ -36,7 +36,7 @@ enum Supervisor {
 
     static func run(_ command: some SupervisedRun) throws(InputError) -> Int32 {
         // The child: "<parent pid>:<file>", set by the parent that spawned it — anything else
-        // (a stray variable in a user's shell) is refused before any file is opened (#36).
+        // (a stray variable in a user's shell) is refused before any file is opened (decisions.md, Command line and inputs).
         if let value = ProcessInfo.processInfo.environment[variable] {
             guard let colon = value.firstIndex(of: ":"), let parent = pid_t(value[..<colon]), parent == getppid(),
                   value[value.index(after: colon)...].split(separator: "/").last?.hasPrefix("tabcheck-running-") == true,
@@ -45,14 +45,14 @@ enum Supervisor {
             }
             unsetenv(variable)   // not for a tabcheck this one starts
             // The child ends with its parent, whatever ends the parent (a SIGKILL from CI's
-            // time limit included): an orphan would go on writing reports nobody waits for (#36).
+            // time limit included): an orphan would go on writing reports nobody waits for (decisions.md, Command line and inputs).
             endWithParent(parent)
             Interrupt.parent = parent
             Sandbox.exitFastOnTraps()
             return try command.run(in: shared)
         }
         guard !command.noIsolation else { return try command.run(in: nil) }
-        // Isolation is never dropped in silence (#36): what it needs and lacks is said.
+        // Isolation is never dropped in silence (decisions.md, Command line and inputs): what it needs and lacks is said.
         let path = try Scratch.make("tabcheck-running")
         sharedPath = strdup(path)
         atexit { if let p = Supervisor.sharedPath { unlink(p) } }   // every way out, `fail`'s exit included

@@ -21,7 +21,7 @@ struct Drivers: Sendable {
 }
 
 /// `code`, unless standard output (a file or a device) could not be written (a full disk):
-/// then a success is not one — CI would read a verdict nobody saw (#36) — and the
+/// then a success is not one — CI would read a verdict nobody saw (decisions.md, Command line and inputs) — and the
 /// exit is 2 with one line saying why. A failure's 1 stands: it is saved and on stderr.
 func outputWritten(_ code: Int32) -> Int32 {
     errno = 0

@@ -174,7 +174,7 @@ enum DurabilityCommand {
             done += 1
         }
         if Interrupt.requested {
-            // A verdict on part of the kills asked for is not a PASS (#36).
+            // A verdict on part of the kills asked for is not a PASS (decisions.md, Command line and inputs).
             print("INTERRUPTED by \(Interrupt.name) after \(done) of \(kills) kills, each survived; no failure so far (exit 130)")
             if given == nil { try? FileManager.default.removeItem(atPath: dir) }
             return 130

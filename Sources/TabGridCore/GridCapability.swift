@@ -54,7 +54,7 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
     /// declares them on top (`withDiffable`), so a driver written before they came is not
     /// judged by D1–D5.
     public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement, .backgroundTabs, .indicesArePreconditions])
-    /// `all`, the diffable data source and the interactive movement (#37): what a driver of
+    /// `all`, the diffable data source and the interactive movement (decisions.md, Behaviour, D): what a driver of
     /// either newer part declares.
     public static let withDiffable = all.union([.diffable, .interactiveMovement])
     /// Every feature a driver may declare: what the reference implements.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A `GridCheck` campaign in a fresh copy of the test binary — an exit test of Swift Testing
-/// — so that a model that traps ends that copy, never the test process (#23.1). The copy
+/// — so that a model that traps ends that copy, never the test process (decisions.md, Isolation and traps). The copy
 /// runs nothing but the campaign, so it may fork: it runs a `SupervisedCampaign`, which
 /// finds the trapping sequence again alone and shrinks it with every candidate in a child,
 /// and prints its result as one line the test process reads back. Forking the test process

@@ -40,7 +40,7 @@ package enum InputFile {
     }
 
     /// The bytes of a regular file, read with `open`/`read`: every failure is an errno in words
-    /// ("Input/output error"), never a Foundation error's domain and code (#36).
+    /// ("Input/output error"), never a Foundation error's domain and code (decisions.md, Command line and inputs).
     static func readAll(_ path: String, what: String, limit: Int) throws(InputError) -> Data {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw InputError("cannot read \(what) \(path): \(String(cString: strerror(errno)))") }
@@ -61,7 +61,7 @@ package enum InputFile {
     /// "NSCocoaErrorDomain error 256" wrapper.
     package static func reason(_ error: any Error) -> String {
         let ns = error as NSError
-        // A Swift error that says itself ("…: No space left on device"), not "StoreError error 0" (#36).
+        // A Swift error that says itself ("…: No space left on device"), not "StoreError error 0" (decisions.md, Command line and inputs).
         // (Every error describes itself on Linux; a description that is only its type's name is not words.)
         if ns.domain != NSCocoaErrorDomain && ns.domain != NSPOSIXErrorDomain {
             let said = String(describing: error)
@@ -97,7 +97,7 @@ package enum InputFile {
             throw InputError("\(flag) \(path) is a folder; give a file name")
         }
         // A report is a file: a FIFO would block the write (and this probe) until a reader
-        // came, a socket or a block device is no place for one (#36).
+        // came, a socket or a block device is no place for one (decisions.md, Command line and inputs).
         var st = stat()
         if stat(path, &st) == 0 {
             if [S_IFIFO, S_IFSOCK, S_IFBLK].contains(st.st_mode & S_IFMT) {
@@ -140,7 +140,7 @@ package enum InputFile {
     /// Makes sure `path` is a writable folder, or that it can be created (its nearest
     /// existing ancestor is a writable folder). Creates nothing.
     /// A relative path needs a working folder: one deleted under the run is said as such, not
-    /// as "…is a file" or "no such file" about the path (#36).
+    /// as "…is a file" or "no such file" about the path (decisions.md, Command line and inputs).
     static func requireWorkingFolder(for path: String, flag: String) throws(InputError) {
         guard !path.hasPrefix("/") else { return }
         var st = stat()
@@ -154,7 +154,7 @@ package enum InputFile {
         var isDir: ObjCBool = false
         var p = URL(fileURLWithPath: path).standardizedFileURL.path
         // A folder that does not exist yet passes every check below, then each file saved in
-        // it fails: a name too long for the system is said now (#36).
+        // it fails: a name too long for the system is said now (decisions.md, Command line and inputs).
         if let long = p.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
             throw InputError("\(flag) \(path.prefix(60))…: the name \(long.prefix(20))… is \(long.utf8.count) bytes, over the system's limit of \(NAME_MAX) for one name")
         }

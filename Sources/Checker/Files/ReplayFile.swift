@@ -60,7 +60,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
 
     package static func decode(_ data: Data, name: String) throws(InputError) -> ReplayFile {
         guard data.count <= maxBytes else { throw InputError("\(name): \(data.count) bytes, over the replay-file limit of \(maxBytes) bytes") }
-        // Strictly first (#36): a key twice, a lone surrogate, a number out of range are named here.
+        // Strictly first (decisions.md, Command line and inputs): a key twice, a lone surrogate, a number out of range are named here.
         let top = try StrictJSON.parse([UInt8](data), name: name)
         guard case .object = top else {
             throw InputError("\(name): not a replay file: it holds \(top.words), not the object tabcheck writes ({\"format\": …, \"version\": …, \"compare\": …, \"actions\": […]})")
@@ -92,7 +92,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
         return file
     }
 
-    /// The longest query, title (in Unicode scalars) and restored text (in bytes) a replay may hold (#23.4). F1's search
+    /// The longest query, title (in Unicode scalars) and restored text (in bytes) a replay may hold (decisions.md, Isolation and traps). F1's search
     /// tries the query at every place in a title, in both models; a 100,000-character query
     /// against a 200,000-character title ran for minutes, and a file in the failure database
     /// would block every later run. A search field's query and a page's title are far
@@ -142,7 +142,7 @@ func jsonWords(_ t: Any.Type) -> String {
     case is Action.Type: return "one action, an object with one key naming its kind (\(ActionKind.allCases.prefix(4).map { "\"\($0)\"" }.joined(separator: ", ")) …)"
     case is ViewportSpec.Type: return "a viewport, an object of width, height and safe-area insets"
     default:
-        // Never a Swift type's name (#36): say its shape.
+        // Never a Swift type's name (decisions.md, Command line and inputs): say its shape.
         let name = "\(t)"
         return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Optional") ? "a value or null" : "an object"
     }

@@ -1,4 +1,4 @@
-/// JSON as the user wrote it, read strictly (#36). Foundation's reader cannot tell `0` and `1`
+/// JSON as the user wrote it, read strictly (decisions.md, Command line and inputs). Foundation's reader cannot tell `0` and `1`
 /// from `false` and `true` on Linux, keeps the last of two equal keys, and says only "not valid
 /// JSON" for a number out of range or nesting too deep; every input file (policy, replay) is
 /// read here first, so those are found once, for every field, with the place in words.

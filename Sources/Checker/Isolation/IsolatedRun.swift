@@ -1,7 +1,7 @@
 import Foundation
 import Generators
 
-/// A sequence run in a `Sandbox` child (#23.1), so that a model — or the checker — that
+/// A sequence run in a `Sandbox` child (decisions.md, Isolation and traps), so that a model — or the checker — that
 /// traps gives a failure instead of killing the run: property `crash`, rule `trap`, with the
 /// runtime's message, the step and who was running. The child keeps a `TraceBeacon` up to
 /// date — actions handed to the implementation, the driver call in progress — and, for a
@@ -105,7 +105,7 @@ extension Runner {
         let all = report.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         // The runtime's backtrace (`Sandbox.keepBacktracer`) names the frame, never the message:
         // its lines hold addresses that differ run by run, so a trap without a message would
-        // differ from itself (#36: a shrink that accepted nothing, "nondeterministic").
+        // differ from itself (decisions.md, Command line and inputs: a shrink that accepted nothing, "nondeterministic").
         let lines = Array(all.prefix { !$0.hasPrefix("*** ") })
         let fatal = lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed") }
         let signal: String

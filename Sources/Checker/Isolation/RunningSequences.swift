@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// What a campaign is doing, written where a supervising parent can read it after the
-/// campaign's process died (#23.1): memory shared across `fork`, so keeping it costs a
+/// campaign's process died (decisions.md, Isolation and traps): memory shared across `fork`, so keeping it costs a
 /// store per sequence, not a system call. The parent learns which sequences were running —
 /// one per job — or which failure was being shrunk, and runs them again in isolation.
 package final class RunningSequences: @unchecked Sendable {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 
-/// A forked child process to run something that may trap (#23.1): an index out of range, a
+/// A forked child process to run something that may trap (decisions.md, Isolation and traps): an index out of range, a
 /// force unwrap or an overflow kills the child, not the caller. The child writes what it
 /// wants the parent to know to a `Channel` as it goes — so what it was doing when it died is
 /// known — and its standard error is captured, where the runtime writes a trap's message.

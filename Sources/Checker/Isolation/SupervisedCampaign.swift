@@ -1,7 +1,7 @@
 import Foundation
 import Generators
 
-/// A campaign whose model may trap, run so that the caller survives it (#23.1): the
+/// A campaign whose model may trap, run so that the caller survives it (decisions.md, Isolation and traps): the
 /// campaign runs in a forked child (`Sandbox`) on one thread; its result comes back as one
 /// line. When the child dies of a trap, the sequences it was running (`RunningSequences`)
 /// are run again each in a child of their own, and the one that traps is shrunk with every

@@ -3,7 +3,7 @@
 /// `differential` and `crash` are stages of the run loop (`RunLoop`). A custom property
 /// brings its own name with its `GridStepProperty`.
 extension GridPropertyName {
-    /// The properties of the capabilities declared on top of `Capability.all` (#37).
+    /// The properties of the capabilities declared on top of `Capability.all` (decisions.md, Behaviour, D).
     static let viewKind: Set<Property> = [snapshot, movement]
     /// Every built-in property, in the order reports list them.
     package static let allCases: [Property] = [.differential] + builtInChecks.map(\.name) + [.crash]

@@ -1,6 +1,6 @@
 import Generators
 
-/// The first thing a failing report shows (#27): what broke, in one sentence; the state
+/// The first thing a failing report shows (decisions.md, Reports): what broke, in one sentence; the state
 /// before the failing step beside the implementation's and the oracle's states after it, at
 /// a readable size; the −/+ table of the fields that differ; how to reproduce it — the
 /// command, the replay file and the regression test. Then the steps as text, each selecting
@@ -71,7 +71,7 @@ extension HTMLReport {
     }
 
     /// For a failure of the diffable data source (D1–D5): the snapshot before and after the
-    /// step, and the identifiers reconfigured (#37).
+    /// step, and the identifiers reconfigured (decisions.md, Behaviour, D).
     func diffablePanel(_ r: Runner.StepRecord) -> String {
         guard r.violation?.rule.hasPrefix("D") == true else { return "" }
         let after = r.implementation.snapshotIdentifiers

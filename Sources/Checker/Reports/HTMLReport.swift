@@ -126,7 +126,7 @@ package struct HTMLReport {
 
     /// The line under the title: the failure when there is one, else the campaign's result.
     func headline() -> String {
-        // The view kind the run fed (#37): batch updates, or a diffable data source.
+        // The view kind the run fed (decisions.md, Behaviour, D): batch updates, or a diffable data source.
         let view = summary.capabilities.contains(.diffable) ? "a diffable data source" : "batch updates"
         let who = "implementation \(summary.implementation) vs oracle \(summary.oracle) · view: \(view)"
         if let last = records.last, let v = last.violation {

@@ -18,11 +18,11 @@ package struct StoryboardFrame {
     /// The tab the step moves (F9), outlined in green in the frames before and after it.
     package var moved: String?
     /// The tab the next step acts on, and the step in words ("✕ closeDisplayed(0)"): the
-    /// action drawn on the frame before it (#27).
+    /// action drawn on the frame before it (decisions.md, Reports).
     package var acted: (id: String, label: String)?
     /// Tabs the step removed (ghosts under the grid: "closed by this step: t2 “a”").
     package var removed: [(id: String, title: String)] = []
-    /// What the drivers declare (#27): without `.layout` the grid is a plain one the
+    /// What the drivers declare (decisions.md, Reports): without `.layout` the grid is a plain one the
     /// reference lays out for the viewport (the driver has none to draw), without
     /// `.searchBar` no Cancel button, without `.filter` no search field at all.
     package var capabilities = Capability.all
@@ -243,7 +243,7 @@ package func xml(_ s: String) -> String {
 }
 
 /// Text of several lines for a `<pre>` (the regression test, to paste): as `xml`, its line
-/// breaks and tabs kept as they are (#39: they printed as `\u{a}`).
+/// breaks and tabs kept as they are (decisions.md, Reports: they printed as `\u{a}`).
 package func xmlLines(_ s: String) -> String {
     s.split(separator: "\n", omittingEmptySubsequences: false).map { line in
         line.split(separator: "\t", omittingEmptySubsequences: false).map { xml(String($0)) }.joined(separator: "\t")

@@ -11,7 +11,7 @@ package struct Campaign: Sendable {
         /// Seconds; the campaign stops early when it runs out (nil: no limit).
         package var timeLimit: Double?
         /// The shrink's safety net in seconds; its budget is `shrinkBudget` candidates, so its
-        /// result does not depend on the machine's load (#35).
+        /// result does not depend on the machine's load (decisions.md, Generation and values).
         package var shrinkTime = Shrinker.defaultTimeLimit
         package var shrinkBudget = Shrinker.defaultCandidateBudget
         /// Shard K of N (1-based): sequence i of this shard is global sequence i·N + K − 1.
@@ -54,7 +54,7 @@ package struct Campaign: Sendable {
         package var shrinkBudgetSpent = false
         /// Whether `shouldStop` ended the shrink: `shrunk` is the smallest failure found so far.
         package let shrinkInterrupted: Bool
-        /// Set when the failure does not come back every time (#23.3): how often the shrunk
+        /// Set when the failure does not come back every time (decisions.md, Isolation and traps): how often the shrunk
         /// and the original sequences failed when run again. When the shrunk one never did,
         /// `shrunk` is the original — a sequence that did not fail is never reported.
         package var nondeterministic: String?

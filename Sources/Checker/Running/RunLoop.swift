@@ -134,7 +134,7 @@ struct RunLoop {
 
     /// A step of a large grid's opening: a new tab, or — in three generated openings of four,
     /// after half of their new tabs — a title for the tab just opened, so a query hides some of
-    /// a large grid and not all or none (#35). A title step lengthens the opening by one.
+    /// a large grid and not all or none (decisions.md, Generation and values). A title step lengthens the opening by one.
     mutating func openingAction() -> Action {
         guard choices != nil, titledOpening, case .newTab? = out.executed.last, let id = refObs.tabIDs.last,
               choices!.bool(0.5) else { return .newTab }
@@ -293,22 +293,4 @@ struct RunLoop {
         out.bounds = choices?.bounds ?? []
         return out
     }
-}
-
-/// The oracle as the run loop keeps it: an `AgreeingDriver` is kept as one, so asking it
-/// whether it agrees costs no cast at each step; any other driver as it is.
-struct OracleSlot {
-    private var plain: (any GridDriver)?
-    private var agreeing: (any AgreeingDriver)?
-
-    init(_ driver: any GridDriver) {
-        if let a = driver as? any AgreeingDriver { agreeing = a } else { plain = driver }
-    }
-
-    mutating func apply(_ action: Action) -> StepOutcome { agreeing != nil ? agreeing!.apply(action) : plain!.apply(action) }
-    func observe() -> Observation { agreeing?.observe() ?? plain!.observe() }
-    /// Whether the oracle's observation would equal `o`; false when it cannot say.
-    func agrees(with o: Observation) -> Bool { agreeing?.agrees(with: o) ?? false }
-    /// The driver itself, for `StateText`.
-    var driver: any GridDriver { agreeing ?? plain! }
 }

@@ -18,7 +18,7 @@ extension ExhaustiveSearch {
         return (actions, restores.count)
     }
 
-    /// Restores of the states a failing sequence passes through (#24.4): the oracle's tabs,
+    /// Restores of the states a failing sequence passes through (decisions.md, Shrinking): the oracle's tabs,
     /// titles and active tab after each of its steps, the failing one too, as a session; each of
     /// those with its ids renamed t1…tn; and each with one tab left out. A shrinker that
     /// collapses a prefix into one restore finds such sequences, so an alphabet without them

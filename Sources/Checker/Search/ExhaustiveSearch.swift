@@ -23,7 +23,7 @@ package enum ExhaustiveSearch {
         .flyAwayFinished("t1"), .save, .restoreSaved, .restoreData("{}"),
     ]
 
-    /// The fixed alphabet's actions of the kinds declared on top of `Capability.all` (#37), for
+    /// The fixed alphabet's actions of the kinds declared on top of `Capability.all` (decisions.md, Behaviour, D), for
     /// drivers that have them: the user's reorder, the interactive movement.
     package static func newerActions(_ capabilities: Set<Capability>) -> [Action] {
         (capabilities.contains(.diffable) ? [.reorder(from: 0, to: 1)] : [])

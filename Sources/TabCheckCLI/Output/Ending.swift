@@ -42,7 +42,7 @@ extension CheckCommand {
     /// interrupted, 2 a pass whose report could not be written.
     func conclude(_ given: Ending) -> Int32 {
         var ending = given
-        // A replay, a byte file, one sequence: their time is the command's (#36: "117 steps in 0 s").
+        // A replay, a byte file, one sequence: their time is the command's (decisions.md, Command line and inputs: "117 steps in 0 s").
         if ending.elapsed == 0 { ending.elapsed = RunClock.now() - started }
         emitJSON(ending)
         // An interrupted run has no verdict to report as test cases.

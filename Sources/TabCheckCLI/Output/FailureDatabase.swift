@@ -19,7 +19,7 @@ extension CheckCommand {
     func replayDatabase() throws(InputError) -> Int32? {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: options.database) else { return nil }
-        // Failures found between other drivers are not replayed here — said, not silent (#36).
+        // Failures found between other drivers are not replayed here — said, not silent (decisions.md, Command line and inputs).
         var otherDrivers: [String: Int] = [:]
         defer {
             for (pair, n) in otherDrivers.sorted(by: { $0.key < $1.key }) {

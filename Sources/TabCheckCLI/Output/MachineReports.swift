@@ -126,7 +126,7 @@ extension CheckCommand {
                 say("wrote the report \(path)\(report.records.isEmpty ? "" : " (\(report.records.count) frames)")")
             } catch { warn("could not write --html \(path): \(InputFile.reason(error))"); ok = false }
         }
-        // Frames only when there are some: a passing run makes no folder (#36).
+        // Frames only when there are some: a passing run makes no folder (decisions.md, Command line and inputs).
         if let dir = options.frames, !report.frames.isEmpty {
             let folder = CheckCommand.framesFolder(dir)
             do throws(InputError) {
