@@ -146,7 +146,7 @@ public enum GridActionKind: String, CaseIterable, Codable, Sendable {
          reorder, interactiveMove, newBackgroundTab   // last: the kinds before them keep their order, and the shrinker its sorting
 
     /// The position in the declaration: the order the shrinker sorts adjacent actions into.
-    public var order: Int { Self.declared.firstIndex(of: self) ?? 0 }
+    package var order: Int { Self.declared.firstIndex(of: self) ?? 0 }
     private static let declared = allCases
 }
 

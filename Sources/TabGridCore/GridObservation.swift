@@ -141,9 +141,9 @@ public struct GridStepOutcome: Equatable, Sendable {
     /// (`GridPropertyName.crash`), checked whatever properties are chosen; the run stops there.
     public var crashed: String?
     public init(rejected: String? = nil, update: GridViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil,
-                crashed: String? = nil) {
+                reconfigured: [String]? = nil, crashed: String? = nil) {
         self.rejected = rejected; self.update = update; self.closeAllSent = closeAllSent; self.flyAwayDuration = flyAwayDuration
-        self.crashed = crashed
+        self.reconfigured = reconfigured; self.crashed = crashed
     }
 
     /// A crash, with what the model would have printed.

@@ -26,8 +26,8 @@ import Testing
 /// The campaign runs in a fresh copy of the test binary (an exit test), so a model that
 /// traps — an index out of range, a force unwrap — is one issue at the call with the shrunk
 /// trapping sequence, not the end of the test process. The drivers get there by name: a
-/// `CheckableDriver` type, the reference under any policy, or a `DriverFactory` with a
-/// `recipe` (`.value(MyParameters(…))`, a `FactoryRecipe`); custom properties by value when
+/// `CheckableGridDriver` type, the reference under any policy, or a `GridDriverFactory` with a
+/// `recipe` (`.value(MyParameters(…))`, a `GridFactoryRecipe`); custom properties by value when
 /// they are `Codable`. A factory made from a
 /// closure runs in the test's process instead, and the summary says so and why.
 /// `isolated: false` (or `TABGRID_ISOLATED=0`) keeps a campaign in the test's process, for a
@@ -46,8 +46,8 @@ public enum GridCheck {
         case reference
         /// The reference under a policy of your own (docs/policies.md): `.reference(policy: …)`.
         case referenceUnder(GridPolicy)
-        /// Any other driver — this repository's production model is `.driver(.production)`
-        /// with `import ProductionDriver` (to validate a refactor against it).
+        /// Any other driver: your current implementation, to validate a refactor against it
+        /// (`.driver(GridDriverFactory(CurrentDriver.self))`).
         case driver(GridDriverFactory)
 
         var factory: DriverFactory {
@@ -145,17 +145,17 @@ public enum GridCheck {
             \(headline)
             \(Report.steps(found.shrunk, failure: f))
 
-            reproduce: sequence seed \(hex(found.sequenceSeed)) (TABGRID_SEED=\(hex(settings.seed)), --max-steps \(maxSteps)); the replay file and a regression test are attached
+            reproduce: \(reproduce(settings.seed)) (sequence seed \(hex(found.sequenceSeed)), --max-steps \(maxSteps)); the replay file and the regression test below are attached
             \(runner.skippedDescription.map { "skipped: \($0)" } ?? "")\(died.map { "\n\($0)" } ?? "")\(found.nondeterministic.map { "\nnondeterministic: \($0)" } ?? "")\(stopped)
             """
+        let test = regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), driver: driver, oracle: oracle, policy: runner.policy,
+                                  custom: custom)
         // As an error, so the issue's first line is the failure itself, not "Issue recorded".
-        Issue.record(Headline(headline), Comment(rawValue: text), sourceLocation: sourceLocation)
+        Issue.record(Headline(headline), Comment(rawValue: text + "\n\nregression test to paste:\n" + test), sourceLocation: sourceLocation)
         let replay = ReplayFile(seed: found.sequenceSeed, violation: f.violation, compare: [runner.implementation.name, runner.oracle.name],
                                 originalSteps: found.original.count, actions: found.shrunk, policy: runner.policy)
         let name = "\(f.violation.property.rawValue)-\(Report.ruleSlug(f.violation.rule))-\(hex(found.sequenceSeed))"
         Attachment.record(Array(replay.encoded()), named: name + ".replay.json", sourceLocation: sourceLocation)
-        let test = regressionTest(found.shrunk, failure: f, id: hex(found.sequenceSeed), driver: driver, oracle: oracle, policy: runner.policy,
-                                  custom: custom)
         Attachment.record(test, named: name + "-regression.swift", sourceLocation: sourceLocation)
         return Finding(found, regressionTest: test)
     }
@@ -214,6 +214,12 @@ public enum GridCheck {
         let s = try Settings(budget: budget, properties: properties, seed: seed, isolated: isolated, environment: environment)
         return (s.budget, s.properties, s.seed, s.isolated)
     }
+}
+
+/// The command that runs the failing test again with the same master seed.
+func reproduce(_ seed: UInt64) -> String {
+    let name = Test.current.map { String($0.name.prefix { $0 != "(" }) }
+    return "TABGRID_SEED=\(hex(seed)) swift test" + (name.map { " --filter \($0)" } ?? "")
 }
 
 /// A recorded failure's first line: Swift Testing prints an error's description where a

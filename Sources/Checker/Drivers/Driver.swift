@@ -16,7 +16,7 @@ extension DriverFactory {
     /// itself knows only drivers.)
     package static let reference: DriverFactory = {
         // Every capability, the diffable view's reorder included: the oracle of either view kind.
-        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle", capabilities: Capability.allFeatures) {
+        var f = DriverFactory(name: "reference", summary: "the reference: a naive, second reading of SPEC.md", capabilities: Capability.allFeatures) {
             ReferenceDriver(viewport: $0)
         }
         f.recipe = .reference(.spec)
@@ -26,7 +26,7 @@ extension DriverFactory {
     /// The reference under `policy` (docs/policies.md); `.reference` is it under `Policy.spec`.
     package static func reference(_ policy: Policy) -> DriverFactory {
         guard policy != .spec else { return .reference }
-        var f = DriverFactory(name: "reference", summary: "ReferenceModel.ReferenceGrid, the naive oracle, under the policy \(policy)",
+        var f = DriverFactory(name: "reference", summary: "the reference: a naive, second reading of SPEC.md, under the policy \(policy)",
                               capabilities: Capability.allFeatures) {
             ReferenceDriver(viewport: $0, policy: policy)
         }
