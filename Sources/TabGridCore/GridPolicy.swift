@@ -34,9 +34,9 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         /// Case- and diacritic-insensitive, as `localizedStandardContains` (without the
         /// locale, so runs are the same on every machine).
         case caseAndDiacriticInsensitive
-        /// Case-insensitive only, as `range(of:options: .caseInsensitive)` and
-        /// `localizedCaseInsensitiveContains` without the locale: Foundation's case folding
-        /// ("ß" matches "ss"), no diacritic folding ("é" does not match "e").
+        /// Case-insensitive only, as a filter written with `localizedCaseInsensitiveContains`
+        /// means it: full case folding ("ß" matches "ss", "ﬁ" matches "fi"), Character-wise,
+        /// no diacritic folding ("é" does not match "e"), no locale.
         case caseInsensitive
     }
 
