@@ -34,7 +34,7 @@ import Testing
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return issue.sourceLocation?.fileID.hasSuffix("GridCheckTests.swift") == true
-                && text.contains("mapping broke rule F") && text.contains("← fails here") && text.contains("reproduce: sequence seed")
+                && text.contains("mapping broke rule F") && text.contains("← fails here") && text.contains("reproduce: TABGRID_SEED=") && text.contains("--filter aFailureIsRecordedAtTheCallSiteWithTheShrunkSequence") && text.contains("regression test to paste:\n@Test func regression_")
         }
         #expect(found?.shrunk.count == 3, "\(found?.shrunk ?? [])")   // a restore of two tabs, the query, the close
         guard let found else { Issue.record("the planted F3 bug was not found"); return }
