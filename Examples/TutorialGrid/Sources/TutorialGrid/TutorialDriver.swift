@@ -200,7 +200,8 @@ final class App {
             // The user's drag: the data source and its cells move first, then `didReorder`.
             guard cell(from) != nil, cell(to) != nil else { return GridStepOutcome(rejected: "indexOutOfRange") }
             _ = vc.dataSource?.userDragged(from: from, to: to)
-        case .closeID, .setTitle, .move, .select, .reopen, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove:
+        case .closeID, .setTitle, .move, .select, .reopen, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
+             .newBackgroundTab:
             // Not declared: the checker never sends these.
             return .crash("the tutorial has no \(action.kind) (not a declared capability)")
         }
