@@ -2,14 +2,18 @@
 /// and their longest common suffix (empty when they are equal). A step that moves one tab, or
 /// reorders a few, changes only this much of a long list; the quick paths of the diffable view
 /// (`SimulatedDiffableDataSource`, the `snapshot` property) look at it alone.
-package enum ChangedMiddle {
+// `public`, not `package`, for one reason: with Swift 6.3.1 an `@inlinable package` generic is
+// not specialized in another module of the package, and D2/D3's quick paths in Checker then ran
+// unspecialized — 3.2 % more instructions per step in the default campaign (callgrind,
+// decisions.md, Performance). ReferenceModel is no product: no adopter can import it.
+public enum ChangedMiddle {
     /// The longest run the quick paths compare element by element (O(m²), no hashing); a
     /// longer one goes to the full computation with sets.
-    package static let shortRun = 16
+    public static let shortRun = 16
 
     /// The differing range of `a` and `b` (`a.count == b.count`); it covers the indices where
     /// they differ, and every index outside it holds the same element in both.
-    @inlinable package static func of<T: Equatable>(_ a: [T], _ b: [T]) -> Range<Int> {
+    @inlinable public static func of<T: Equatable>(_ a: [T], _ b: [T]) -> Range<Int> {
         precondition(a.count == b.count, "ChangedMiddle.of: lengths \(a.count) and \(b.count) differ")
         var lo = 0, hi = a.count
         while lo < hi && a[lo] == b[lo] { lo += 1 }
@@ -19,7 +23,7 @@ package enum ChangedMiddle {
 
     /// Whether `new` is a reordering of `old`, whose elements are known to be unique: each of
     /// either is in the other (so `new` repeats none). O(m²) with no hashing: for short ranges.
-    @inlinable package static func isPermutation<T: Equatable>(_ old: ArraySlice<T>, _ new: ArraySlice<T>) -> Bool {
+    @inlinable public static func isPermutation<T: Equatable>(_ old: ArraySlice<T>, _ new: ArraySlice<T>) -> Bool {
         old.count == new.count && new.allSatisfy(old.contains) && old.allSatisfy(new.contains)
     }
 }
