@@ -203,7 +203,7 @@ extension SessionText {
         }
         // A tab of a long session that is plainer than the run of tabs before it moves left over
         // that run, then over half of it, a quarter … (a move of a step across several others,
-        // #24.3): by neighbour swaps alone a tab crossed a run one accepted candidate at a time,
+        // decisions.md, Shrinking): by neighbour swaps alone a tab crossed a run one accepted candidate at a time,
         // each costing a new variant list (mutant 37, seed 4: 125 of them, most of a 5-s budget).
         if n > 4 {
             for k in s.titles.indices.dropFirst() where plainer(s.titles[k], than: s.titles[k - 1]) {

@@ -16,7 +16,7 @@ extension DriverFactory {
         return f
     }()
 
-    /// The same model checked on batch updates alone, as `production` was before #37: no
+    /// The same model checked on batch updates alone, as `production` was before the diffable view came (decisions.md, Behaviour, D): no
     /// snapshot, reorder or interactive movement drawn or judged.
     package static let productionBatch = DriverFactory(
         name: "production-batch", summary: "TabModel.TabGrid feeding batch updates only (no diffable data source, no movement)",

@@ -15,7 +15,7 @@ package struct LoweredCharacter: Equatable, Sendable {
     }
     private static let asciiHashes: [Int] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))).hashValue }
     /// `text.lowercased()`, character by character; every new tab's title (A2) once per
-    /// process, for a text `==` to it (no other string is: checked in QuickPathTests, #40).
+    /// process, for a text `==` to it (no other string is: checked in QuickPathTests, decisions.md, Performance).
     static func lowered(_ text: String) -> [LoweredCharacter] {
         text == newTab.title ? newTab.lowered : computeLowered(text)
     }

@@ -259,7 +259,7 @@ package struct ReferenceGrid: Sendable {
     /// id of a tab a reopen could bring back either — the tab that replaces the last one under
     /// `emptyGrid=replacedByNewTab` is made in the step that closed that one, and closing a
     /// restored "t35" made its replacement "t35" too, one id for two tabs in one step (found by
-    /// #35's generators). SPEC's new tab (F2) keeps production's rule: an id no open tab has.
+    /// the value classes' generators, decisions.md, Generation and values). SPEC's new tab (F2) keeps production's rule: an id no open tab has.
     private mutating func appendNewTab(fresh: Bool = false, activating: Bool = true) -> String {
         func taken(_ id: String) -> Bool {
             position(of: id) != nil || (fresh && closedEntries.contains { $0.contains { $0.tab.id == id } })

@@ -12,7 +12,10 @@ extension Action {
         case .closeID(let id): return .closeID(r(id))
         case .flyAwayFinished(let id): return .flyAwayFinished(r(id))
         case let .setTitle(id, title): return .setTitle(id: r(id), title: title)
-        default: return self
+        case .willAppear, .newTab, .closeDisplayed, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
+             .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
+             .tapClose, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
+             .newBackgroundTab: return self
         }
     }
 
@@ -22,7 +25,10 @@ extension Action {
         case .setQuery(let q): return [q]
         case let .setTitle(_, title): return [title]
         case .restoreData(let text): return SessionText.titles(text)
-        default: return []
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .beginSearch, .endSearch, .cancelSearch,
+             .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
+             .tapClose, .flyAwayFinished, .save, .restoreSaved, .reorder, .beginMove, .updateMove, .endMove,
+             .cancelMove, .newBackgroundTab: return []
         }
     }
 
@@ -32,7 +38,10 @@ extension Action {
         case .setQuery(let q) where q == old: return .setQuery(new)
         case let .setTitle(id, title) where title == old: return .setTitle(id: id, title: new)
         case .restoreData(let text): return SessionText.replacingTitle(old, with: new, in: text).map { .restoreData($0) } ?? self
-        default: return self
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .reorder, .beginMove,
+             .updateMove, .endMove, .cancelMove, .newBackgroundTab: return self
         }
     }
 
@@ -42,7 +51,10 @@ extension Action {
         case .closeID(let id): return .closeID(map[id] ?? id)
         case .flyAwayFinished(let id): return .flyAwayFinished(map[id] ?? id)
         case let .setTitle(id, title): return .setTitle(id: map[id] ?? id, title: title)
-        default: return self
+        case .willAppear, .newTab, .closeDisplayed, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
+             .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
+             .tapClose, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
+             .newBackgroundTab: return self
         }
     }
 
@@ -59,7 +71,9 @@ extension Action {
         case .tapClose(let i): return .tapClose(d(i))
         case let .swipeBegan(i, vx, vy): return .swipeBegan(d(i), vx: vx, vy: vy)
         case let .move(f, t): return .move(from: d(f), to: d(t))
-        default: return self
+        case .willAppear, .newTab, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
+             .setTitle, .reopen, .setViewport, .swipeChanged, .swipeEnded, .swipeCancelled, .flyAwayFinished, .save,
+             .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return self
         }
     }
 
@@ -79,7 +93,9 @@ extension Action {
         case .closeID(let id): return ids(id).map { .closeID($0) }
         case .flyAwayFinished(let id): return ids(id).map { .flyAwayFinished($0) }
         case let .setTitle(id, title): return ids(id).map { .setTitle(id: $0, title: title) }
-        default: return []
+        case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .reopen,
+             .setViewport, .swipeChanged, .swipeEnded, .swipeCancelled, .save, .restoreSaved, .restoreData, .reorder,
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return []
         }
     }
 

@@ -5,7 +5,7 @@ import Generators
 ///
 /// Every other pass makes one change per candidate, and a local minimum of single changes can
 /// still be one step too long when a deletion only fails together with a plainer neighbour,
-/// or a save only goes together with its restore. A plainer *kind* came with #35: mutant 32
+/// or a save only goes together with its restore. A plainer *kind* came with the value classes (decisions.md, Generation and values): mutant 32
 /// ended at `newTab, save ×4, closeDisplayed(0), save ×3` on three seeds, where deleting the
 /// first step and making the close a new tab gives the 8 steps of every other seed. At a local
 /// minimum of at most 10 steps only: O(n²) candidates.

@@ -58,7 +58,8 @@ extension Action {
             return [[.closeDisplayed(0)] + (n.map { $0 > 1 ? [Action.closeDisplayed($0 - 1)] : [] } ?? []) + lowerIDs(id).map { .closeID($0) }]
         case .cancelSearch, .endSearch: return [[.beginSearch]]
         case .closeAll: return [[.closeDisplayed(0)]]
-        default: return []
+        case .willAppear, .newTab, .beginSearch, .reopen, .swipeCancelled, .save, .restoreSaved, .reorder,
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return []
         }
     }
 

@@ -10,7 +10,7 @@ enum FileRoles {
     static let outputs = ["--junit", "--html", "--frames", "--db"]
 
     /// What names one file: its device and inode when it exists (a hard link is the same file
-    /// under another name, #36), else its resolved path.
+    /// under another name, decisions.md, Command line and inputs), else its resolved path.
     static func identity(_ v: String) -> String {
         var st = stat()
         if stat(v, &st) == 0 { return "inode \(st.st_dev):\(st.st_ino)" }

@@ -159,7 +159,7 @@ extension CheckCommand: SupervisedRun {
             result.secondsToFailure = RunClock.now() - Supervisor.started
             let saved = reportOriginal(seed: seed, outcome: outcome, origin: "sequence seed \(hex(seed))")
             result.found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: seed, index: 0)
-            result.elapsed = RunClock.now() - Supervisor.started   // the child's time and this (#36: not 0 s)
+            result.elapsed = RunClock.now() - Supervisor.started   // the child's time and this (decisions.md, Command line and inputs: not 0 s)
             return campaignEnding(result, config, saved: saved)
         }
         warn("none of the sequences it was running traps again when run alone (sequence seeds \(seeds.map(hex).joined(separator: ", "))): the trap depends on more than the sequence — another thread, the clock, the order of a Set or Dictionary")

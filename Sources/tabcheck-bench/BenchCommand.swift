@@ -170,7 +170,7 @@ enum BenchCommand {
         print(String(format: "                    %.2f× the cost of running both models and observing them", observed.median / c))
     }
 
-    /// Issue #14's figures from one process: the default campaign (`tabcheck --sequences N
+    /// The figures of decisions.md, Performance, from one process: the default campaign (`tabcheck --sequences N
     /// --no-db`) timed with one job and with one per core, interleaved, three rounds each; and
     /// the same sequences replayed through each model alone, with no observation or check,
     /// for the per-core ratio.

@@ -65,7 +65,9 @@ package struct Coverage: Sendable {
             else if pre.pending.contains(id) && queryChangedSincePending { count(.flyAwayAfterQueryChange) }
         case .reopen:
             if pre.closedCount == 0 { count(.reopenNothing) } else if !pre.query.isEmpty { count(.reopenUnderFilter) }
-        default: break
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .move, .select, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
+             .tapClose, .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: break
         }
         observeMore(action, pre: pre, post: post, filtering: filtering)
     }

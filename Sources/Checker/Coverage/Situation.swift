@@ -29,7 +29,7 @@ extension Coverage {
         case reopenNothing = "reopen with nothing to reopen"
         case reopenUnderFilter = "reopen under a filter"
         case closeActiveTab = "close the active tab"
-        // #24: situations found missing by reading SPEC.md rule by rule.
+        // Situations found missing by reading SPEC.md rule by rule (decisions.md, Generation and values).
         case restoredNewTabIDs = "restore of ids a new tab would take (t1…)"
         case newTabAmongRestoredIDs = "new tab after restoring ids a new tab would take"
         case portraitLandscapeInsideInsets = "portrait bounds, wider than the height inside the insets"
@@ -44,7 +44,7 @@ extension Coverage {
         case titleChangeOfSwipingTab = "title change of the swiping tab"
         case selectFlyingTab = "select a tab that is flying away"
         case newTabPastAChunkUnderFilter = "new tab on a grid of 128+ tabs under a filter"
-        // #35: value classes — the values a step carries, not the state it meets.
+        // Value classes (decisions.md, Generation and values) — the values a step carries, not the state it meets.
         case queryTypedOn = "query typed on by one keystroke"
         case queryJoinsLastCharacter = "typed scalar joins the query's last character"
         case queryBackspaced = "query shortened by one keystroke"
@@ -61,7 +61,7 @@ extension Coverage {
         case sessionDuplicateKey = "restore text with a duplicated key"
         case largeGridQueryHidesSome = "query hiding some but not all of 128+ tabs"
         case closeActiveOnLargeGrid = "close the active tab on a grid of 128+ tabs"
-        // #37: the diffable data source and the interactive movement (their floors: `diffableFloors`).
+        // The diffable data source (decisions.md, Behaviour, D) and the interactive movement (their floors: `diffableFloors`).
         case reorderUnderFilter = "user reorder under a filter that hides tabs"
         case reorderOfNeighbours = "user reorder of two neighbours"
         case reconfigureOfShownTitle = "title change of a displayed tab that stays displayed (a reconfigure)"
@@ -161,7 +161,7 @@ extension Coverage {
             .titleChangeOfSwipingTab: 29,
             .selectFlyingTab: 26,
             .newTabPastAChunkUnderFilter: 1,
-            // #35: value classes (counts of 2026-11-26, docs/situations.md).
+            // Value classes (decisions.md, Generation and values; counts of 2026-11-26, docs/situations.md).
             .queryTypedOn: 100,
             .queryJoinsLastCharacter: 23,
             .queryBackspaced: 120,
@@ -189,14 +189,14 @@ extension Coverage {
 
         /// Floors of the situations of the diffable data source and the interactive movement on
         /// the default campaign of `SituationFloorTests` (a third of what it reached when
-        /// `production` began to feed both views, #37).
+        /// `production` began to feed both views, decisions.md, Behaviour, D).
         package static let diffableFloors: [Situation: Int] = [
             .reorderUnderFilter: 11, .reorderOfNeighbours: 43, .reconfigureOfShownTitle: 570, .movementDroppedElsewhere: 3,
             .movementTargetRefused: 1, .movementCancelled: 3, .movementEndedByHiding: 23,
         ]
     }
 
-    /// The situations added for #24, judged on accepted steps only; `observe` calls it.
+    /// The situations found by reading SPEC.md rule by rule (decisions.md, Generation and values), judged on accepted steps only; `observe` calls it.
     mutating func observeMore(_ action: Action, pre: Observation, post: Observation, filtering: Bool) {
         switch action {
         case .restoreData:
@@ -231,7 +231,9 @@ extension Coverage {
         case .endMove:
             if let m = pre.moving, pre.displayed.firstIndex(of: m.tab) != m.target, m.target < pre.displayed.count { count(.movementDroppedElsewhere) }
         case .cancelMove where pre.moving != nil: count(.movementCancelled)
-        default: break
+        case .willAppear, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
+             .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
+             .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .cancelMove, .newBackgroundTab: break
         }
         if case .setTitle(let id, let title) = action, pre.displayed.contains(id), post.displayed.contains(id),
            let at = pre.tabIDs.firstIndex(of: id), pre.titles[at] != title { count(.reconfigureOfShownTitle) }

@@ -1,7 +1,7 @@
 import Generators
 
 extension Coverage {
-    /// The value classes of #35, counted on accepted steps: how a query was edited, which
+    /// The value classes (decisions.md, Generation and values), counted on accepted steps: how a query was edited, which
     /// character classes (`TextClass`) titles and queries held, how restore texts were spelt,
     /// and what large grids met. Only the steps that carry such a value are scanned.
     mutating func observeValues(_ action: Action, pre: Observation, post: Observation) {
@@ -13,7 +13,10 @@ extension Coverage {
                 count(.largeGridQueryHidesSome)
             }
         case .restoreData(let text): countSpelling(text)
-        default: break
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .beginSearch, .endSearch, .cancelSearch,
+             .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
+             .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .reorder, .beginMove, .updateMove,
+             .endMove, .cancelMove, .newBackgroundTab: break
         }
         if pre.tabIDs.count >= 128, let a = pre.active, !post.tabIDs.contains(a) { count(.closeActiveOnLargeGrid) }
     }

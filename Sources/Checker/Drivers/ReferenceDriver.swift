@@ -65,7 +65,10 @@ package struct ReferenceDriver: AgreeingDriver {
         if grid.movement != nil {
             switch action {
             case .restoreSaved, .restoreData: if r.rejected == nil { grid.movement = nil }
-            default: grid.endMovementIfHidden()
+            case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+                 .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+                 .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove,
+                 .endMove, .cancelMove, .newBackgroundTab: grid.endMovementIfHidden()
             }
         }
         var out = StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
@@ -82,7 +85,10 @@ package struct ReferenceDriver: AgreeingDriver {
     static func isRestore(_ action: Action) -> Bool {
         switch action {
         case .restoreSaved, .restoreData: return true
-        default: return false
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove,
+             .endMove, .cancelMove, .newBackgroundTab: return false
         }
     }
 

@@ -86,7 +86,7 @@ package enum InputFile {
     }
 
     /// Makes sure `path` can be written before any work is done, and creates nothing (a usage
-    /// error found after this check must leave no folder or file behind, #36): refuses a
+    /// error found after this check must leave no folder or file behind, decisions.md, Command line and inputs): refuses a
     /// folder, a FIFO, a socket, a block device or an unwritable place. An existing file is
     /// probed by opening it for writing; a new one (or a dangling link's target) needs its
     /// nearest existing folder to be writable. `writeOutput` creates the folders when it writes.

@@ -80,7 +80,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
             throw InputError("\(name): field \"version\" is \(file.version); this tabcheck reads version \(currentVersion)")
         }
         guard file.compare.count == 2 else { throw InputError("\(name): field \"compare\" must name two drivers, got \(file.compare)") }
-        // Empty only for a failure before the first step (the drivers start apart, #27): its
+        // Empty only for a failure before the first step (the drivers start apart, decisions.md, Reports): its
         // original sequence was empty too.
         guard !file.actions.isEmpty || file.originalSteps == 0 else {
             throw InputError("\(name): field \"actions\" is empty; a replay file holds a failing sequence (empty only with \"originalSteps\": 0, a failure before the first step)")
@@ -106,7 +106,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
         for (i, a) in actions.enumerated() {
             switch a {
             // Counted in scalars, not Characters: one Character can hold thousands of combining
-            // marks (a title of 4,000 such was 3.4 MB within a Character limit, #36).
+            // marks (a title of 4,000 such was 3.4 MB within a Character limit, decisions.md, Command line and inputs).
             case .setQuery(let q) where q.unicodeScalars.count > maxQuery:
                 return "action \(i + 1), setQuery, holds a query of \(q.unicodeScalars.count) Unicode scalars, over the limit of \(maxQuery) (the search's work grows with query × title)"
             case .setTitle(_, let t) where t.unicodeScalars.count > maxTitle:
@@ -116,7 +116,10 @@ package struct ReplayFile: Codable, Equatable, Sendable {
                 return "action \(i + 1), \(a.kind), holds a tab id of \(id.unicodeScalars.count) Unicode scalars, over the limit of \(maxTitle)"
             case .restoreData(let text) where text.utf8.count > maxRestoreBytes:
                 return "action \(i + 1), restoreData, holds \(text.utf8.count) bytes of session text, over the limit of \(maxRestoreBytes)"
-            default: continue
+            case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+                 .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+                 .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData,
+                 .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: continue
             }
         }
         return nil

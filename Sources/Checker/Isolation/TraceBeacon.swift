@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the child of an isolated run is (decisions.md, Isolation and traps, #24.3): how many actions the implementation
+/// Where the child of an isolated run is (decisions.md, Isolation and traps, decisions.md, Shrinking): how many actions the implementation
 /// has been given and which driver call is in progress, kept in memory shared across `fork`.
 /// A store per call, where a line through a pipe was a system call in the child and a wake-up
 /// in the parent; the parent reads the words after the child ended — of a trap, too — and

@@ -55,7 +55,10 @@ package struct ActiveTabProperty: StepProperty {
     func closedOne(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         switch f.action {
         case .closeDisplayed, .closeID, .flyAwayFinished: break
-        default: return nil
+        case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .move,
+             .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled, .tapClose,
+             .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
+             .newBackgroundTab: return nil
         }
         let preIDs = pre.tabIDs, postIDs = post.tabIDs
         guard postIDs.count == preIDs.count - 1, let gone = f.gone.first, let at = preIDs.firstIndex(of: gone) else { return nil }
@@ -85,7 +88,9 @@ package struct ActiveTabProperty: StepProperty {
     static func replacement(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> String? {
         switch f.action {
         case .closeDisplayed, .closeID, .flyAwayFinished, .closeAll: break
-        default: return nil
+        case .willAppear, .newTab, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .move, .select,
+             .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled, .tapClose, .save,
+             .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return nil
         }
         guard f.policy.emptyGrid == .replacedByNewTab else { return nil }
         if case .closeAll = f.action { return post.replacement(of: pre, closingAll: true) }
@@ -98,7 +103,10 @@ package struct ActiveTabProperty: StepProperty {
         switch f.action {
         case .restoreData where f.outcome.rejected == nil: activations = []
         case .restoreSaved where f.outcome.rejected == nil && f.savedBefore: activations = []
-        default: break
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder,
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: break
         }
         if let a = post.active, a != pre.active || activations.last != a {
             activations.removeAll { $0 == a }

@@ -25,7 +25,10 @@ package struct FlyAwayProperty: StepProperty {
         switch f.action {
         case .tapClose(let i): id = pre.displayed.indices.contains(i) ? pre.displayed[i] : nil
         case .swipeEnded: id = pre.swipeHolder
-        default: id = nil
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeCancelled, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder, .beginMove,
+             .updateMove, .endMove, .cancelMove, .newBackgroundTab: id = nil
         }
         guard let id, let index = pre.displayed.firstIndex(of: id) else { return nil }
         let expected = Self.duration(pre.layout, index: index, offset: pre.swipeHolder == id ? pre.swipeOffset : 0)
@@ -47,7 +50,10 @@ package struct FlyAwayProperty: StepProperty {
             if pre.swipeHolder == nil && post.swipeHolder == pre.displayed[i] {
                 return Violation(Self.name, "G6", "\(pre.displayed[i]) is flying away: a swipe on it must be ignored")
             }
-        default: break
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder,
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: break
         }
         return nil
     }

@@ -54,7 +54,9 @@ package struct MappingProperty: StepProperty {
             if !post.pending.contains(pre.displayed[i]) {
                 return Violation(Self.name, "G6", "the close button on \(pre.displayed[i]) must start its fly-away; pending is \(post.pending)")
             }
-        default: break
+        case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .move,
+             .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled, .save,
+             .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: break
         }
         return nil
     }

@@ -25,7 +25,9 @@ package struct MovementProperty: StepProperty {
             expected = pre.moving.flatMap { post.displayed.contains($0.tab) ? $0 : nil }
         case .endMove, .cancelMove, .restoreSaved, .restoreData, .closeAll:
             expected = f.outcome.rejected != nil ? pre.moving : nil
-        default:
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .setQuery, .beginSearch, .endSearch, .cancelSearch,
+             .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
+             .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .newBackgroundTab:
             // Any other event keeps it while its tab is displayed.
             expected = pre.moving.flatMap { post.displayed.contains($0.tab) ? $0 : nil }
         }

@@ -12,10 +12,10 @@ extension GridPropertyName {
     package static let builtInChecks: [any StepProperty] = [
         MappingProperty(), CloseAllButtonProperty(), ItemsPerRowProperty(), ActiveTabProperty(), SwipeLockProperty(),
         ReopenProperty(), SessionProperty(), RejectionProperty(), FilterProperty(),
-        // Added in #25 (every rule judged without the oracle); last, so the failures the
+        // Added with every rule (decisions.md, Properties and oracles: judged without the oracle); last, so the failures the
         // properties above report are reported as before.
         TabListProperty(), SearchBarProperty(), LayoutRulesProperty(), FlyAwayProperty(),
-        // #37: the diffable data source (D1–D5); only drivers that feed one are judged by it.
+        // The diffable data source (D1–D5; decisions.md, Behaviour, D); only drivers that feed one are judged by it.
         SnapshotProperty(), MovementProperty(),
     ]
 

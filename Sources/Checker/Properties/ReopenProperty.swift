@@ -53,7 +53,10 @@ package struct ReopenProperty: StepProperty {
             break
         case .restoreSaved, .restoreData:
             history = []
-        default:
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
+             .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .endMove,
+             .cancelMove, .newBackgroundTab:
             guard !f.gone.isEmpty else { return }
             history.append(f.gone.compactMap { id in
                 pre.tabIDs.firstIndex(of: id).map { (id, pre.titles[$0], $0, pre.active == id) }
@@ -84,7 +87,10 @@ package struct ReopenProperty: StepProperty {
             if p.closedCount != pre.closedCount { return Violation(Self.name, "U1", "restoring with nothing saved changed the reopen history") }
         case .restoreSaved, .restoreData:
             if p.closedCount != 0 { return Violation(Self.name, "U1", "a restore must clear the reopen history") }
-        default:
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
+             .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .endMove,
+             .cancelMove, .newBackgroundTab:
             if !gone.isEmpty && limit > 0 {
                 if !p.newestClosed.sameSet(as: gone) {
                     return Violation(Self.name, "U1", "closing \(gone) must record them as the newest entry, got \(p.newestClosed)")

@@ -31,7 +31,9 @@ package struct SearchBarProperty: StepProperty {
             }
         case .restoreData, .restoreSaved:
             break
-        default:
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setTitle, .move, .select, .reopen,
+             .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished,
+             .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab:
             if post.query != pre.query || post.cancelVisible != pre.cancelVisible {
                 return Violation(Self.name, "F6", "\(f.action.kind.rawValue) must not change the search bar: query \(swiftLiteral(pre.query)) → \(swiftLiteral(post.query)), Cancel \(pre.cancelVisible) → \(post.cancelVisible)")
             }

@@ -34,7 +34,10 @@ package struct SessionProperty: StepProperty {
             } else if !post.query.isEmpty || !post.pending.isEmpty || post.swipeHolder != nil || f.outcome.update != .reload {
                 return Violation(Self.name, "P2", "a restore must reload, leave the query empty and drop fly-aways and swipes")
             }
-        default: break
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .reorder, .beginMove, .updateMove, .endMove,
+             .cancelMove, .newBackgroundTab: break
         }
         return nil
     }

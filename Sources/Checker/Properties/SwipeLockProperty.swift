@@ -33,7 +33,7 @@ package struct SwipeLockProperty: StepProperty {
             if p.swipeHolder != nil { return Violation(Self.name, "G1", "a more vertical than horizontal pan began a swipe") }
         case let .swipeChanged(tx) where p.swipeHolder != nil:
             let expected = tx < 0 ? tx : tx / 5
-            if !sameValue(p.swipeOffset, expected) || p.swipeScale != 1.05 {   // a NaN tx gives a NaN offset on both sides (#36)
+            if !sameValue(p.swipeOffset, expected) || p.swipeScale != 1.05 {   // a NaN tx gives a NaN offset on both sides (decisions.md, Command line and inputs)
                 return Violation(Self.name, "G3", "after changed(\(tx)) the offset is \(p.swipeOffset) (expected \(expected)), scale \(p.swipeScale)")
             }
         case let .swipeEnded(tx, vx):
@@ -50,7 +50,10 @@ package struct SwipeLockProperty: StepProperty {
         case .swipeCancelled:
             if p.swipeHolder != nil { return Violation(Self.name, "G5", "the swipe lock is still held after the gesture was cancelled") }
             if !newlyPending.isEmpty { return Violation(Self.name, "G4", "a cancelled gesture deleted \(newlyPending)") }
-        default: break
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .tapClose,
+             .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove,
+             .cancelMove, .newBackgroundTab: break
         }
         return nil
     }
@@ -66,7 +69,10 @@ package struct SwipeLockProperty: StepProperty {
         case .swipeChanged where pre.swipeHolder == nil, .swipeEnded where pre.swipeHolder == nil,
              .swipeCancelled where pre.swipeHolder == nil:
             refused = "\(f.action) with no swipe in progress"
-        default: refused = nil
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder,
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: refused = nil
         }
         guard let refused, f.outcome.rejected == nil else { return nil }
         if p.tabIDs != pre.tabIDs { return Violation(Self.name, "G1", "\(refused) must change nothing, but it closed \(f.gone)") }

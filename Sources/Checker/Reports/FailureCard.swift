@@ -127,7 +127,9 @@ extension HTMLReport {
         case .move(let i, _): id = at(i)
         case .closeID(let t), .flyAwayFinished(let t), .setTitle(let t, _): id = before.tabIDs.contains(t) ? t : nil
         case .swipeChanged, .swipeEnded, .swipeCancelled: id = before.swipeHolder
-        default: id = nil
+        case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .reopen,
+             .setViewport, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove,
+             .cancelMove, .newBackgroundTab: id = nil
         }
         guard let id else { return nil }
         let label: String
@@ -135,7 +137,9 @@ extension HTMLReport {
         case .closeDisplayed, .tapClose, .closeID, .flyAwayFinished: label = "✕ " + a.description
         case .move(_, let j): label = "→ #\(j)"
         case .swipeChanged(let tx), .swipeEnded(let tx, _): label = (tx < 0 ? "← " : "→ ") + a.description
-        default: label = "▶ " + a.description
+        case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .select,
+             .reopen, .setViewport, .swipeBegan, .swipeCancelled, .save, .restoreSaved, .restoreData, .reorder,
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: label = "▶ " + a.description
         }
         return (id, label.count > 40 ? String(label.prefix(39)) + "…" : label)
     }

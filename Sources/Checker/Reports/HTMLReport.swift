@@ -92,7 +92,10 @@ package struct HTMLReport {
     static func target(_ a: Action) -> String? {
         switch a {
         case .closeID(let id), .flyAwayFinished(let id), .setTitle(let id, _): return id
-        default: return nil
+        case .willAppear, .newTab, .closeDisplayed, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
+             .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
+             .tapClose, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
+             .newBackgroundTab: return nil
         }
     }
 

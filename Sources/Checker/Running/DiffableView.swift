@@ -13,7 +13,10 @@ extension RunLoop {
         case .endMove:
             guard let m = implObs.moving, let from = implObs.displayed.firstIndex(of: m.tab) else { return nil }
             return (from, m.target)
-        default: return nil
+        case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
+             .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
+             .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData,
+             .beginMove, .updateMove, .cancelMove, .newBackgroundTab: return nil
         }
     }
 

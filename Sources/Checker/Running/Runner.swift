@@ -163,7 +163,7 @@ package struct Runner: Sendable {
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                     onStep: ((StepRecord) -> Void)? = nil, keyingState: Bool = false) -> Outcome {
         var loop = RunLoop(self, source, start: start, collectCoverage: collectCoverage, onStep: onStep)
-        // #27: the states before the first step are compared too; a model that starts with
+        // The states before the first step (decisions.md, Reports) are compared too; a model that starts with
         // a tab differs here, not at step 1 as if its first step misbehaved.
         let initial = start == nil ? loop.compareInitialStates() : nil
         onStep?(StepRecord(step: 0, action: nil, implementation: loop.implObs, oracle: loop.refObs, viewport: loop.viewport,
