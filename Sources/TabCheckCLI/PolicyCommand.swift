@@ -58,7 +58,7 @@ struct PolicyCommand {
     func infer(isolated: Bool) -> Int32 {
         var config = self.config
         config.isolated = isolated
-        var runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!).withPolicy(start)
+        let runner = Runner(implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!).withPolicy(start)
         if !isolated {
             print("policy: inferring what \(compare[0]) chooses, against \(compare[1]), \(config.sequences) sequences a round (seed \(hex(config.seed)))")
         }

@@ -124,6 +124,11 @@ extension GridActionKind {
 extension Set where Element == GridCapability {
     package func allows(_ kind: GridActionKind) -> Bool { GridCapability.needed(by: kind).map(contains) ?? true }
     package func allows(_ action: GridAction) -> Bool { allows(action.kind) }
+    /// The actions of a fixed sequence that drivers with these capabilities declare (all of
+    /// them, unfiltered, when every feature is declared).
+    package func keeping(_ actions: [GridAction]) -> [GridAction] {
+        isSuperset(of: GridCapability.allFeatures) ? actions : actions.filter(allows)
+    }
 
     /// "filter, swipes" — for reports.
     package var names: String { sorted().map(\.rawValue).joined(separator: ", ") }

@@ -27,7 +27,7 @@ extension Runner {
         let c = capabilities
         let runs: [(source: Source, known: [Action]?)] = sources.map { source in
             guard case .actions(let a) = source else { return (source, nil) }
-            let fixed = c.isSuperset(of: Capability.allFeatures) ? a : a.filter { c.allows($0) }
+            let fixed = c.keeping(a)
             return (.actions(fixed), fixed)
         }
         let beacons = runs.map { _ in TraceBeacon() }

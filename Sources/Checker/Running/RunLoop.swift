@@ -92,7 +92,7 @@ struct RunLoop {
         switch source {
         case .actions(let a):
             // An action a driver does not support is never run, so it can never fail.
-            fixed = capabilities.isSuperset(of: Capability.allFeatures) ? a : a.filter { capabilities.allows($0) }
+            fixed = capabilities.keeping(a)
             out.skippedActions = a.count - fixed.count
             length = fixed.count
         case .choices(var c, let maxSteps, let newTabs):

@@ -27,10 +27,7 @@ package enum PolicyInference {
     /// The single-knob changes under which `actions` pass every property `runner` checks.
     /// `isolated`: each run in a child process of its own (the sequence may trap).
     package static func explaining(_ actions: [Action], runner: Runner, isolated: Bool = false) -> [Change] {
-        changes(of: runner.policy).filter { c in
-            let r = runner.withPolicy(c.policy)
-            return (isolated ? r.runIsolated(.actions(actions)) : r.run(.actions(actions), collectCoverage: false)).failure == nil
-        }
+        changes(of: runner.policy).filter { passes(actions, runner.withPolicy($0.policy), isolated: isolated) }
     }
 
     /// The outcome of `infer`: the policy found (nil when a failure no knob explains
@@ -90,13 +87,16 @@ package enum PolicyInference {
         for first in changes(of: runner.policy) {
             let after = order.firstIndex(of: first.knob) ?? 0
             for second in changes(of: first.policy) where (order.firstIndex(of: second.knob) ?? 0) > after {
-                let r = runner.withPolicy(second.policy)
-                let out = isolated ? r.runIsolated(.actions(actions)) : r.run(.actions(actions), collectCoverage: false)
-                if out.failure == nil {
+                if passes(actions, runner.withPolicy(second.policy), isolated: isolated) {
                     return Change(knob: "\(first.knob) = \(first.value) and \(second.knob)", value: second.value, policy: second.policy)
                 }
             }
         }
         return nil
+    }
+
+    /// Whether `actions` pass every property `runner` checks (`isolated`: in a child process).
+    static func passes(_ actions: [Action], _ runner: Runner, isolated: Bool) -> Bool {
+        (isolated ? runner.runIsolated(.actions(actions)) : runner.run(.actions(actions), collectCoverage: false)).failure == nil
     }
 }
