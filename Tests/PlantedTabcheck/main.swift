@@ -82,46 +82,6 @@ struct TrapsAfterCloseAll: GridStepProperty {
     }
 }
 
-/// One planted bug per kind of failure the report must explain (#27, scripts/report-check.sh):
-/// a reorder, a layout, a swipe, a session, and a driver that implements little.
-struct PlantedKind: GridDriver {
-    enum Bug { case ignoresMoves, rotatedViewport, rightwardSwipeDeletes, roundTripDropsLastTab, closeAllKeepsLast }
-    var base: TabModelDriver
-    let bug: Bug
-    mutating func apply(_ action: Action) -> StepOutcome {
-        let shown = base.observe().displayed
-        switch (bug, action) {
-        case (.ignoresMoves, .move(let f, let t)) where shown.indices.contains(f) && shown.indices.contains(t) && f != t:
-            return StepOutcome()
-        case (.rotatedViewport, .setViewport(let v)):
-            return base.apply(.setViewport(ViewportSpec(width: v.height, height: v.width, safeLeft: v.safeLeft, safeRight: v.safeRight,
-                                                        safeTop: v.safeTop, safeBottom: v.safeBottom)))
-        case (.rightwardSwipeDeletes, .swipeEnded(let tx, let vx)) where tx > 0 && vx <= -1000:
-            return base.apply(.swipeEnded(tx: -tx, vx: vx))
-        case (.closeAllKeepsLast, .closeAll) where base.observe().tabIDs.count >= 2:
-            let last = base.observe().tabIDs.last!
-            var out = StepOutcome()
-            for id in base.observe().tabIDs where id != last { out = base.apply(.closeID(id)) }
-            return out
-        default:
-            return base.apply(action)
-        }
-    }
-    func observe() -> Observation { base.observe() }
-    func roundTrip() -> Result<Observation, RoundTripError>? {
-        guard bug == .roundTripDropsLastTab, case .success(var o)? = base.roundTrip(), o.tabIDs.count >= 2 else { return base.roundTrip() }
-        let gone = o.tabIDs.removeLast()
-        o.titles.removeLast()
-        o.displayed.removeAll { $0 == gone }
-        return .success(o)
-    }
-    func storageProblem() -> String? { base.storageProblem() }
-}
-
-func planted(_ name: String, _ summary: String, _ bug: PlantedKind.Bug, capabilities: Set<Capability> = Capability.all) -> DriverFactory {
-    DriverFactory(name: name, summary: summary, capabilities: capabilities) { PlantedKind(base: TabModelDriver(viewport: $0), bug: bug) }
-}
-
 let customProperties: [any GridStepProperty] = switch ProcessInfo.processInfo.environment["TABCHECK_PLANTED_CUSTOM"] {
 case "1": [AtMostFiveTabs()]
 case "trap": [TrapsAfterCloseAll()]
@@ -149,4 +109,12 @@ RepositoryTabCheck.main(drivers: [
     planted("planted-session", "production whose restored session loses its last tab (P2)", .roundTripDropsLastTab),
     planted("planted-partial", "a driver with Close All and nothing else, whose Close All keeps the last tab (F5)", .closeAllKeepsLast,
             capabilities: [.closeAll]),
+    planted("planted-reopen", "production whose reopen puts nothing back (U2)", .reopenForgets),
+    planted("planted-filter", "production that keeps the shorter query's tabs when typing on (F1)", .staleFilter),
+    planted("planted-tiny", "production that lays out one column too narrow for 44 pt (L5)", .tinyColumn),
+    planted("planted-l7", "production whose layout counts every open tab, not the displayed ones (L7)", .layoutForAllTabs),
+    planted("planted-restore", "production that closes every tab when it rejects a restore (P3)", .badRestoreClears),
+    planted("planted-start", "production that starts with one tab open", .startsWithATab),
+    planted("planted-partial-filter", "a driver with the filter and nothing else, keeping the shorter query's tabs (F1)", .staleFilter,
+            capabilities: [.filter]),
 ], properties: customProperties)

@@ -16,7 +16,7 @@ package struct ReferenceDriver: AgreeingDriver {
         grid = ReferenceGrid(viewport: Self.viewport(viewport), policy: policy)
     }
 
-    static func viewport(_ v: ViewportSpec) -> RefViewport {
+    package static func viewport(_ v: ViewportSpec) -> RefViewport {
         RefViewport(width: v.width, height: v.height, safeLeft: v.safeLeft, safeRight: v.safeRight, safeTop: v.safeTop, safeBottom: v.safeBottom)
     }
 

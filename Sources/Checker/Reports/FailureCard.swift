@@ -1,36 +1,66 @@
+import Foundation
 import Generators
 
-/// The first thing a failing report shows (decisions.md, Reports): what broke, in one sentence; the state
-/// before the failing step beside the implementation's and the oracle's states after it, at
-/// a readable size; the −/+ table of the fields that differ; how to reproduce it — the
-/// command, the replay file and the regression test. Then the steps as text, each selecting
-/// its frame. The campaign's figures come after all of it, folded.
+/// The first thing a failing report shows (decisions.md, Reports): the rule broken, in one
+/// sentence with what was expected and what the model gave; the rule's text from SPEC.md;
+/// the state before the failing step (the step drawn on it) beside the implementation's and
+/// the oracle's states after it, and beside them the −/+ table of the fields that differ,
+/// each marked on the frames; the hints the console printed; how to reproduce it — the
+/// commands, the replay file and the regression test. Then the steps as text, each
+/// selecting its frame. The campaign's figures come after all of it, folded.
 extension HTMLReport {
-    /// The failure in words: who broke which rule at which step, and the violation's own
-    /// message. A differential failure names the fields that differ rather than a "rule"
-    /// that is a field's name.
+    /// The failure in words, for the storyboard's line and tests.
     func sentence(_ v: Violation, step: Int) -> String {
-        let at = step == 0 ? "Before the first step (the states the two drivers start in)" : "At step \(step) of \(records.count - 1)"
-        if v.property == .differential, !v.differences.isEmpty {
-            let fields = v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")
-            return "\(at), the implementation and the oracle differ in \(fields): \(v.message)"
-        }
-        return "\(at), \(v.property.rawValue) found rule \(v.rule) broken: \(v.message)"
+        guard let r = records.last else { return v.message }
+        return verdict(r, v).sentence(step: step, of: records.count - 1, action: r.action)
     }
 
-    /// The differing fields of the failing step, − implementation, + oracle: the violation's
-    /// own list when it has one, else the two observations compared field by field.
+    /// The differing fields of the failing step, − what the model gave, + what was expected:
+    /// the violation's own list when it has one, else the two observations compared field by
+    /// field — without the layout when a driver declares none, or when the displayed counts
+    /// differ (L7: the layout follows the count; it would read like a second bug).
     func differences(_ r: Runner.StepRecord) -> [Difference] {
-        if let v = r.violation, !v.differences.isEmpty { return v.differences }
-        return r.implementation.diff(against: r.oracle)
+        guard let v = r.violation, v.property != .crash else { return [] }
+        // Only what both drivers declare: a driver without reopen has no recently-closed list to differ in.
+        let caps = summary.capabilities
+        let all = v.differences.isEmpty ? r.implementation.masked(to: caps).diff(against: r.oracle.masked(to: caps)) : v.differences
+        let countsDiffer = r.implementation.displayed.count != r.oracle.displayed.count
+        return all.filter { $0.field != "layout" || (summary.capabilities.contains(.layout) && !countsDiffer) }
+            .map { Difference(field: $0.field, rule: $0.rule, left: roundedNumbers($0.left), right: roundedNumbers($0.right)) }
     }
 
     func failureCard() -> String {
         guard let last = records.last, let v = last.violation else { return "" }
+        let verdict = verdict(last, v)
         var h = "<section id=\"failure\" aria-label=\"the failure\"><h2>What failed</h2>\n"
-        h += "<p class=\"broken\">\(xml(sentence(v, step: last.step)))</p>\n"
-        // The storyboard's own frames, larger: the one before already carries the failing step
-        // (`acted`); it outlines the tab that step moves, not the one its own step moved.
+        h += "<p class=\"broken\" id=\"sentence\">\(xml(roundedNumbers(verdict.sentence(step: last.step, of: records.count - 1, action: last.action))))</p>\n"
+        let message = roundedNumbers(v.message)
+        let noticed = "Noticed by the property <strong>\(xml(v.property.rawValue))</strong>: "
+        if message.count > 200 {
+            h += "<details class=\"detail\"><summary>\(noticed)\(xml(String(message.prefix(150))))…</summary>\(xml(message))</details>\n"
+        } else {
+            h += "<p class=\"detail\">\(noticed)\(xml(message))</p>\n"
+        }
+        if v.property == .crash {
+            h += "<p class=\"detail\">A trap ends the process that runs the step: tabcheck ran it in a child process, which died; no rule of SPEC.md allows it.</p>\n"
+        }
+        h += "<div class=\"card\"><div class=\"pair\" aria-label=\"before, implementation after, oracle after\">"
+        h += cardScreens(last).map { $0.svg() }.joined()
+        h += "</div>\n<div class=\"facts\">"
+        h += diffTable(last, verdict)
+        h += ruleTexts(verdict)
+        h += viewPanel(last)
+        h += diffablePanel(last)
+        h += legend()
+        h += "</div></div>\n"
+        h += hintsBlock()
+        h += reproduceBlock()
+        return h + "</section>\n"
+    }
+
+    /// The storyboard's own frames, larger: the one before the failing step with that step
+    /// drawn on it, then the failing step's pair.
+    func cardScreens(_ last: Runner.StepRecord) -> [StoryboardFrame] {
         let all = frames
         var screens = all.last ?? []
         if all.count > 1, var b = all[all.count - 2].first {
@@ -41,21 +71,29 @@ extension HTMLReport {
             screens.insert(b, at: 0)
         }
         for i in screens.indices { screens[i].size = StoryboardFrame.large }
-        h += "<div class=\"pair\" aria-label=\"before, implementation after, oracle after\">"
-        h += screens.map { $0.svg() }.joined()
-        h += "</div>\n<p class=\"caption\">\(last.step == 0 ? "before the first step" : "step \(last.step): ")<code>\(xml(last.action.map(Self.caption) ?? ""))</code></p>\n"
-        h += legend()
-        h += viewPanel(last)
-        h += diffablePanel(last)
-        let diffs = differences(last)
-        if !diffs.isEmpty {
-            h += "<table class=\"diff\"><caption>Differing fields \(last.step == 0 ? "before the first step" : "after step \(last.step)") (− implementation \(xml(summary.implementation)), + oracle \(xml(summary.oracle)))</caption>"
-            h += "<tr><th>field</th><th>rule</th><th>− implementation</th><th>+ oracle</th></tr>"
-            for d in diffs { h += "<tr><td>\(xml(d.field))</td><td>\(xml(d.rule))</td><td class=\"minus\">\(xml(d.left))</td><td class=\"plus\">\(xml(d.right))</td></tr>" }
-            h += "</table>\n"
+        return screens
+    }
+
+    /// The −/+ table: a row per differing field, each named by `data-field` (its mark on the
+    /// frames has the same `data-mark`).
+    func diffTable(_ r: Runner.StepRecord, _ verdict: FailureVerdict) -> String {
+        let diffs = differences(r)
+        guard !diffs.isEmpty else { return "" }
+        let when = r.step == 0 ? "before the first step" : "after step \(r.step)"
+        var h = "<table class=\"diff\"><caption>Differing fields \(when): − \(xml(verdict.gotSide)), + \(xml(verdict.expectedSide))</caption>"
+        h += "<tr><th>field</th><th>rule</th><th>− \(xml(verdict.gotSide))</th><th>+ \(xml(verdict.expectedSide))</th></tr>"
+        for d in diffs {
+            h += "<tr data-field=\"\(xml(d.field))\"><td>\(xml(d.field))</td><td>\(xml(d.rule))</td><td class=\"minus\">\(xml(d.left))</td><td class=\"plus\">\(xml(d.right))</td></tr>"
         }
-        h += reproduceBlock()
-        return h + "</section>\n"
+        return h + "</table>\n"
+    }
+
+    /// The rules broken, in SPEC.md's words: open for one or two, folded for a range.
+    func ruleTexts(_ verdict: FailureVerdict) -> String {
+        guard !verdict.rules.isEmpty else { return "" }
+        let list = "<dl class=\"rules\">" + verdict.rules.map { "<dt>\(xml($0.id))</dt><dd>\(xml($0.text))</dd>" }.joined() + "</dl>"
+        let ids = verdict.rules.map(\.id).joined(separator: ", ")
+        return "<details class=\"rules\"\(verdict.rules.count <= 2 ? " open=\"open\"" : "")><summary>SPEC.md: \(xml(ids))</summary>\(list)</details>\n"
     }
 
     /// F10 speaks of the collection view: what it holds after the update beside what the
@@ -85,22 +123,32 @@ extension HTMLReport {
         return h + "</table>\n"
     }
 
-    /// The colours and marks of the frames, in words.
+    /// The marks of the frames, in words: each one the frames can draw.
     func legend() -> String {
-        "<p class=\"legend\"><span class=\"key differs\">red dashed</span> differs between implementation and oracle · "
-            + "<span class=\"key active\">blue</span> active tab · <span class=\"key pending\">faded</span> flying away · "
-            + "<span class=\"key swiping\">yellow</span> swiping · <span class=\"key inset\">pink band</span> safe-area inset · "
-            + "<span class=\"key moved\">green</span> the tab the step moves · <span class=\"key acted\">light blue</span> the tab the next step acts on</p>\n"
+        let keys: [(String, String)] = [
+            ("differs", "red dashed: differs between the two sides (a cell, the search field, Close All, the grid, or a ≠ line)"),
+            ("active", "blue ring: the active tab"), ("moved", "green inner ring: the tab the step moves"),
+            ("acted", "light blue band: the tab the next step acts on (its action written in the cell)"),
+            ("swiping", "yellow: the cell being swiped, at its offset"), ("pending", "faded: flying away"),
+            ("inset", "pink band: safe-area inset"), ("position", "#k: the tab's displayed position, the index an action names"),
+        ]
+        return "<ul class=\"legend\">" + keys.map { "<li><span class=\"key \($0.0)\">\($0.0 == "position" ? "#0" : "&#160;")</span> \(xml($0.1))</li>" }.joined() + "</ul>\n"
     }
 
-    /// The reproduce command, the replay file and the regression test.
+    /// What the console said besides the failure: the policy a shrunk sequence passes under.
+    func hintsBlock() -> String {
+        guard !summary.hints.isEmpty else { return "" }
+        return "<div id=\"hints\"><h3>Hints</h3><ul>" + summary.hints.map { "<li><code>\(xml($0))</code></li>" }.joined() + "</ul></div>\n"
+    }
+
+    /// The reproduce commands, the replay file and the regression test.
     func reproduceBlock() -> String {
         var h = "<div id=\"reproduce\"><h3>Reproduce</h3><ul>"
         for line in summary.reproduce { h += "<li><code>\(xml(line))</code></li>" }
         if let file = summary.replayFile { h += "<li>replay file: <code>\(xml(file))</code></li>" }
         h += "</ul>"
         if let test = summary.regressionTest {
-            h += "<details open=\"open\"><summary>Regression test (paste into one of your test files)</summary><pre>\(xmlLines(test))</pre></details>"
+            h += "<details open=\"open\"><summary>Regression test (paste into one of your test files)</summary><pre id=\"regression-test\">\(xmlLines(test))</pre></details>"
         }
         return h + "</div>\n"
     }
@@ -115,54 +163,21 @@ extension HTMLReport {
         }
         return h + "</ol></section>\n"
     }
+}
 
-    /// The tab a step acts on in the state before it, and the step in words — drawn on that
-    /// frame. Steps that name no tab (a query, a new tab) are the frame's caption alone.
-    static func acted(_ a: Action, on before: Observation) -> (id: String, label: String)? {
-        func at(_ i: Int) -> String? { before.displayed.indices.contains(i) ? before.displayed[i] : nil }
-        let id: String?
-        switch a {
-        case .closeDisplayed(let i), .tapClose(let i): id = at(i)
-        case .select(let i), .swipeBegan(let i, _, _): id = at(i)
-        case .move(let i, _): id = at(i)
-        case .closeID(let t), .flyAwayFinished(let t), .setTitle(let t, _): id = before.tabIDs.contains(t) ? t : nil
-        case .swipeChanged, .swipeEnded, .swipeCancelled: id = before.swipeHolder
-        case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .reopen,
-             .setViewport, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove,
-             .cancelMove, .newBackgroundTab: id = nil
-        }
-        guard let id else { return nil }
-        let label: String
-        switch a {
-        case .closeDisplayed, .tapClose, .closeID, .flyAwayFinished: label = "✕ " + a.description
-        case .move(_, let j): label = "→ #\(j)"
-        case .swipeChanged(let tx), .swipeEnded(let tx, _): label = (tx < 0 ? "← " : "→ ") + a.description
-        case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .select,
-             .reopen, .setViewport, .swipeBegan, .swipeCancelled, .save, .restoreSaved, .restoreData, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: label = "▶ " + a.description
-        }
-        return (id, label.count > 40 ? String(label.prefix(39)) + "…" : label)
+/// Numbers with more than two decimals to one ("265.4887218045113" → "265.5"): the table
+/// and the sentence are read, not parsed (the replay file holds every digit).
+func roundedNumbers(_ s: String) -> String {
+    var out = "", number = ""
+    func flush() {
+        if let dot = number.firstIndex(of: "."), number.distance(from: dot, to: number.endIndex) > 3, let x = Double(number) {
+            out += String(format: "%.1f", x)
+        } else { out += number }
+        number = ""
     }
-
-    /// The tabs in `before` that are gone in `after`, with their titles.
-    static func removed(from before: Observation, to after: Observation) -> [(id: String, title: String)] {
-        let kept = Set(after.tabIDs)
-        return zip(before.tabIDs, before.titles).filter { !kept.contains($0.0) }.map { (id: $0.0, title: $0.1) }
+    for c in s {
+        if c.isASCII && (c.isNumber || (c == "." && !number.isEmpty && !number.contains("."))) { number.append(c) } else { flush(); out.append(c) }
     }
-
-    /// The tab a move takes from its place, named in the state before it.
-    static func movedTab(_ a: Action, before: Observation) -> String? {
-        guard case .move(let from, _) = a, before.displayed.indices.contains(from) else { return nil }
-        return before.displayed[from]
-    }
-
-    /// The tabs whose displayed *position* differs between two observations (absent counts as
-    /// a position), or whose title does: a reorder shows, not only a different set.
-    static func differing(_ a: Observation, _ b: Observation) -> Set<String> {
-        var out = Set<String>()
-        for (i, id) in a.displayed.enumerated() where b.displayed.indices.contains(i) ? b.displayed[i] != id : true { out.insert(id) }
-        for (i, id) in b.displayed.enumerated() where a.displayed.indices.contains(i) ? a.displayed[i] != id : true { out.insert(id) }
-        for (id, title) in zip(a.tabIDs, a.titles) where b.tabIDs.firstIndex(of: id).map({ b.titles[$0] != title }) == true { out.insert(id) }
-        return out
-    }
+    flush()
+    return out
 }

@@ -25,6 +25,9 @@ package struct HTMLReport {
         /// The saved replay file and the regression test, for the failure card.
         package var replayFile: String?
         package var regressionTest: String?
+        /// What the console said besides the failure (the policy a shrunk sequence passes
+        /// under, how to check it so): the page says it too.
+        package var hints: [String] = []
         /// What both drivers implement: frames draw only that, rule coverage counts only it.
         package var capabilities = Capability.all
         package init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
@@ -41,62 +44,6 @@ package struct HTMLReport {
 
     package init(summary: Summary, records: [Runner.StepRecord], coverage: Coverage?) {
         self.summary = summary; self.records = records; self.coverage = coverage
-    }
-
-    /// Replays `actions` through `runner`, recording every step for the storyboard. A trap
-    /// (`failure`'s rule `trap` or `hang`) is not run again here — it would end this process:
-    /// the steps before it are, and the trapping step is drawn with the state before it.
-    package static func records(_ actions: [Action], _ runner: Runner, failure: Runner.Failure? = nil) -> [Runner.StepRecord] {
-        var out: [Runner.StepRecord] = []
-        guard let f = failure, f.violation.property == .crash, ["trap", "hang"].contains(f.violation.rule), !actions.isEmpty else {
-            _ = runner.run(.actions(actions), collectCoverage: false, onStep: { out.append($0) })
-            return out
-        }
-        _ = runner.run(.actions(Array(actions.dropLast())), collectCoverage: false, onStep: { out.append($0) })
-        if let before = out.last {
-            out.append(Runner.StepRecord(step: actions.count, action: actions.last!, implementation: before.implementation, oracle: before.oracle,
-                                         viewport: before.viewport, outcome: nil, violation: f.violation))
-        }
-        return out
-    }
-
-    /// The frames of the storyboard, one per record; the failing one holds two.
-    package var frames: [[StoryboardFrame]] {
-        records.enumerated().map { k, r in
-            let moved = k > 0 ? r.action.flatMap { Self.movedTab($0, before: records[k - 1].implementation) } : nil
-            let removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: r.implementation) : []
-            guard let v = r.violation else {
-                var frame = StoryboardFrame(observation: r.implementation, viewport: r.viewport)
-                frame.capabilities = summary.capabilities
-                frame.moved = moved
-                frame.removed = removed
-                // The next step drawn on this frame, the state it acts on.
-                if k + 1 < records.count { frame.acted = records[k + 1].action.flatMap { Self.acted($0, on: r.implementation) } }
-                return [frame]
-            }
-            let a = r.implementation, b = r.oracle
-            var differing = Self.differing(a, b)
-            if v.property != .differential, let id = r.action.flatMap(Self.target) { differing.insert(id) }
-            var pair = [StoryboardFrame(observation: a, viewport: r.viewport, highlight: differing, heading: "implementation after: \(summary.implementation)"),
-                        StoryboardFrame(observation: b, viewport: r.viewport, highlight: differing, heading: "oracle after: \(summary.oracle)")]
-            for i in pair.indices {
-                pair[i].capabilities = summary.capabilities
-                pair[i].moved = moved
-                pair[i].removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: pair[i].observation) : []
-            }
-            return pair
-        }
-    }
-
-    /// The tab an action names by id, if any (to highlight on a failing step).
-    static func target(_ a: Action) -> String? {
-        switch a {
-        case .closeID(let id), .flyAwayFinished(let id), .setTitle(let id, _): return id
-        case .willAppear, .newTab, .closeDisplayed, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
-             .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
-             .tapClose, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
-             .newBackgroundTab: return nil
-        }
     }
 
     package func page() -> String {
@@ -127,13 +74,13 @@ package struct HTMLReport {
         return h
     }
 
-    /// The line under the title: the failure when there is one, else the campaign's result.
+    /// The line under the title: the rule broken when there is a failure, else the campaign's result.
     func headline() -> String {
         // The view kind the run fed (decisions.md, Behaviour, D): batch updates, or a diffable data source.
         let view = summary.capabilities.contains(.diffable) ? "a diffable data source" : "batch updates"
         let who = "implementation \(summary.implementation) vs oracle \(summary.oracle) · view: \(view)"
         if let last = records.last, let v = last.violation {
-            let what = v.property == .differential ? "the models differ" : "\(v.property.rawValue): rule \(v.rule) broken"
+            let what = v.property == .crash ? "\(trappedSide ?? "a driver") trapped" : "\(verdict(last, v).rule) broken"
             let when = last.step == 0 ? "before the first step" : "at step \(last.step) of \(records.count - 1)"
             return "\(summary.result.uppercased()) · \(what) \(when) · \(who) · seed \(summary.seed)"
         }
@@ -146,7 +93,7 @@ package struct HTMLReport {
         }
         var h = "<section id=\"storyboard\" aria-label=\"storyboard\"><h2>Storyboard: the state before the first step and after each of \(records.count - 1)</h2>\n"
         guard let v = last.violation else { return h + strip() + "</section>\n" }
-        h += "<p class=\"broken\">Broken: <strong>\(xml(v.property.rawValue))</strong> at step \(last.step) — \(xml(sentence(v, step: last.step)))</p>\n"
+        h += "<p class=\"broken\">Broken: \(xml(roundedNumbers(sentence(v, step: last.step)))) <span class=\"detail\">(\(xml(v.property.rawValue)))</span></p>\n"
         return h + strip() + "</section>\n"
     }
 
@@ -160,7 +107,7 @@ package struct HTMLReport {
 
     /// The frames, in order, each with its caption in words.
     func strip() -> String {
-        var h = "<p class=\"hint\">Left and right arrow keys step through the frames. <span id=\"position\"></span></p>\n<div class=\"strip\">\n"
+        var h = "<p class=\"hint\"><span class=\"keys\">Left and right arrow keys step through the frames; </span>a step in the list above selects its frame. <span id=\"position\"></span></p>\n<div class=\"strip\">\n"
         for (r, frames) in zip(records, frames) {
             let caption = r.action.map { "step \(r.step): \(Self.caption($0))" } ?? "before the first step"
             let o = r.implementation
@@ -197,35 +144,39 @@ package struct HTMLReport {
         return h + "</section>\n"
     }
 
-    /// A horizontal bar chart as inline SVG, with the numbers as text.
+    /// A horizontal bar chart as an HTML table (bars are spans of a width in per cent): its
+    /// text stays at the page's size and wraps on a phone.
     func chart(_ title: String, _ rows: [(String, Int)]) -> String {
         let top = max(1, rows.map(\.1).max() ?? 1)
-        let labelW = 8.0 * Double(min(48, rows.map(\.0.count).max() ?? 8)), barW = 260.0, rowH = 18.0
-        var s = "<figure class=\"chart\"><figcaption>\(xml(title))</figcaption>"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(labelW + barW + 80))\" height=\"\(f(rowH * Double(rows.count) + 4))\" role=\"img\">"
-        for (i, (label, n)) in rows.enumerated() {
-            let y = Double(i) * rowH
-            s += "<text x=\"0\" y=\"\(f(y + 13))\" class=\"label\">\(xml(label))</text>"
-            s += "<rect x=\"\(f(labelW))\" y=\"\(f(y + 3))\" width=\"\(f(max(n > 0 ? 1 : 0, barW * Double(n) / Double(top))))\" height=\"12\" class=\"bar\"/>"
-            s += "<text x=\"\(f(labelW + barW + 6))\" y=\"\(f(y + 13))\" class=\"label\">\(n)</text>"
+        var s = "<table class=\"chart\"><caption>\(xml(title))</caption>"
+        for (label, n) in rows {
+            let width = n > 0 ? max(1, 100 * n / top) : 0
+            s += "<tr><th>\(xml(label))</th><td class=\"barcell\"><span class=\"bar\" style=\"width:\(width)%\"></span></td><td>\(n)</td></tr>"
         }
-        return s + "</svg></figure>\n"
+        return s + "</table>\n"
     }
 
-    static let css = """
-    body{font-family:system-ui,sans-serif;margin:16px;color:#222}h1{font-size:20px}h2{font-size:17px;margin-top:24px}
-    .result.pass{color:#1a7f37}.result.fail{color:#c62828;font-weight:600}.broken{background:#fdecea;padding:8px;border-left:4px solid #c62828}
-    .strip{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}figure.frame{margin:0;padding:6px;border:2px solid #ddd;border-radius:8px;max-width:520px}
+    static let css = StoryboardFrame.svgStyle + """
+    body{font-family:system-ui,sans-serif;margin:16px;color:#222}h1{font-size:20px;overflow-wrap:anywhere}h2{font-size:17px;margin-top:24px}
+    .result.pass{color:#1a7f37}.result.fail{color:#c62828;font-weight:600}.result{overflow-wrap:anywhere}
+    .broken{background:#fdecea;padding:8px;border-left:4px solid #c62828;overflow-wrap:anywhere;margin:8px 0}
+    .detail{font-size:13px;color:#444;overflow-wrap:anywhere;margin:4px 0}
+    dl.rules{font-size:13px;margin:4px 0 8px;display:grid;grid-template-columns:max-content 1fr;gap:2px 8px}dl.rules dt{font-weight:600}dl.rules dd{margin:0;overflow-wrap:anywhere}
+    .card{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}.pair{display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start}
+    .facts{flex:1 1 320px;min-width:0;max-width:100%}.facts table{width:100%;margin-bottom:8px}
+    .strip{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}figure.frame{margin:0;padding:6px;border:2px solid #ddd;border-radius:8px;max-width:100%;box-sizing:border-box}
     figure.frame.current{box-shadow:0 0 0 3px #90caf9}figure.frame.failing{border-color:#c62828}figure.frame figcaption{font-size:12px;max-width:226px;overflow-wrap:anywhere}figure.frame.failing figcaption{max-width:460px}
-    .screen{fill:#f7f7f7;stroke:#555}.inset{fill:#e1bee7;opacity:.5}.searchfield{fill:#e0e0e0}.toolbar{fill:#eceff1}
-    .tabcell{fill:#fff;stroke:#999}.tabcell.active{stroke:#1565c0;stroke-width:3}.tabcell.pending{opacity:.35}.tabcell.swiping{fill:#fffde7}
-    .tabcell.differs{stroke:#c62828;stroke-width:3;stroke-dasharray:5 3}text{font-size:11px;fill:#222}text.id,text.placeholder{fill:#777}
-    text.mark{fill:#1565c0;font-size:9px}text.button{fill:#1565c0}text.disabled{fill:#9e9e9e}text.heading{font-weight:600}text.note{fill:#444}
-    .pair{display:flex;gap:16px;flex-wrap:nowrap;align-items:flex-start}.caption{margin:4px 0}.legend{font-size:12px;color:#444}
-    .key{padding:0 4px;border-radius:3px}.key.differs{border:2px dashed #c62828}.key.active{border:2px solid #1565c0}.key.pending{opacity:.5;border:1px solid #999}
-    .key.swiping{background:#fffde7}.key.inset{background:#e1bee7}.key.moved{border:2px solid #2e7d32}.key.acted{background:#e3f2fd}.tabcell.moved{stroke:#2e7d32;stroke-width:3}.tabcell.acted{fill:#e3f2fd}text.removed{fill:#c62828}text.hidden{fill:#6a1b9a}
-    td.minus{background:#fdecea}td.plus{background:#e8f5e9}ol.steps li.failing{color:#c62828;font-weight:600}pre{font-size:12px;background:#f5f5f5;padding:8px;overflow-x:auto}
-    table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.bar{fill:#5c6bc0}.chart{margin:8px 0}
+    ul.legend{font-size:12px;color:#444;list-style:none;padding:0;margin:4px 0}ul.legend li{margin:2px 0}
+    .key{display:inline-block;min-width:22px;padding:0 3px;border-radius:3px;text-align:center;font-size:11px}.key.differs{border:2px dashed #c62828}.key.active{border:2px solid #1565c0}
+    .key.pending{opacity:.5;border:1px solid #999}.key.swiping{background:#fffde7;border:1px solid #999}.key.inset{background:#e1bee7}.key.moved{border:2px solid #2e7d32}
+    .key.acted{background:#bbdefb}.key.position{border:1px solid #999}
+    td.minus{background:#fdecea}td.plus{background:#e8f5e9}ol.steps li.failing{color:#c62828;font-weight:600}ol.steps{overflow-wrap:anywhere}
+    pre{font-size:12px;background:#f5f5f5;padding:8px;overflow-x:auto;max-width:100%;box-sizing:border-box}code{overflow-wrap:anywhere}
+    table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+    caption{text-align:left;font-size:13px;overflow-wrap:anywhere}table.chart{margin:8px 0;width:100%;max-width:640px}table.chart td.barcell{width:60%}
+    .bar{display:inline-block;height:10px;background:#5c6bc0}
+    @media (hover:none),(max-width:600px){.keys{display:none}}
+    @media (max-width:600px){body{margin:8px}.card{display:block}.pair{justify-content:flex-start}}
     """
 
     static let script = """

@@ -29,17 +29,26 @@ extension CheckCommand {
     /// changed, the failure may be a choice the model makes rather than a bug; say so, and
     /// how to check it that way.
     func reportPolicyHint(_ shrunk: [Action], compare: [String], policy: Policy) {
-        guard compare.contains("reference") else { return }
-        let changes = PolicyInference.explaining(shrunk, runner: runner(compare, Property.allCases, policy: policy))
-        guard !changes.isEmpty else { return }
+        let lines = policyHints(shrunk, compare: compare, policy: policy)
+        guard !lines.isEmpty else { return }
         say("")
+        for line in lines { say(line) }
+    }
+
+    /// The policy hint's lines, for the console and the HTML report alike.
+    func policyHints(_ shrunk: [Action], compare: [String], policy: Policy) -> [String] {
+        guard compare.contains("reference") else { return [] }
+        let changes = PolicyInference.explaining(shrunk, runner: runner(compare, Property.allCases, policy: policy))
+        guard !changes.isEmpty else { return [] }
+        var lines: [String] = []
         for c in changes.prefix(3) {
             let preset = PolicyFile.name(of: c.policy).map { " (the preset \($0))" } ?? ""
-            say("policy: this sequence passes with \(c)\(preset) — the model may follow that choice rather than SPEC's; check it so:")
-            say("  \(me) --policy \(PolicyFile.name(of: c.policy) ?? "FILE.json") --compare \(shellWord(compare.joined(separator: ",")))"
+            lines.append("policy: this sequence passes with \(c)\(preset) — the model may follow that choice rather than SPEC's; check it so:")
+            lines.append("  \(me) --policy \(PolicyFile.name(of: c.policy) ?? "FILE.json") --compare \(shellWord(compare.joined(separator: ",")))"
                 + (PolicyFile.name(of: c.policy) == nil ? "   # FILE.json: \(PolicyFile.json(c.policy))" : ""))
         }
-        say("  (or infer the whole policy: \(me) policy --compare \(shellWord(compare.joined(separator: ","))))")
+        lines.append("  (or infer the whole policy: \(me) policy --compare \(shellWord(compare.joined(separator: ","))))")
+        return lines
     }
 
     /// Prints the shrunk failure, saves it over the original (`saved`) when `database`, and

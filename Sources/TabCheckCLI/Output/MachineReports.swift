@@ -117,8 +117,16 @@ extension CheckCommand {
             summary.regressionTest = Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed),
                                                            implementation: runner.implementation, oracle: runner.oracle, policy: runner.policy, customProperties: drivers.properties)
         }
-        let shrunk = e.found?.shrunk ?? []
-        let report = HTMLReport(summary: summary, records: shrunk.isEmpty ? [] : HTMLReport.records(shrunk, runner, failure: e.found?.shrunkFailure), coverage: e.coverage)
+        if let found = e.found {
+            if let file = e.replayFile { summary.hints.append("reproduce from the replay file: \(me) --replay \(shellWord(file))") }
+            if found.shrunkFailure.violation.property != .crash {
+                summary.hints += policyHints(found.shrunk, compare: [runner.implementation.name, runner.oracle.name], policy: runner.policy)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+        }
+        // A failure before the first step has an empty sequence and one record: the start.
+        let records = e.found.map { HTMLReport.records($0.shrunk, runner, failure: $0.shrunkFailure) } ?? []
+        let report = HTMLReport(summary: summary, records: records, coverage: e.coverage)
         var ok = true
         if let path = options.html {
             do {
