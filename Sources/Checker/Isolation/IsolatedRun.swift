@@ -116,9 +116,10 @@ extension Runner {
         case .stalled: signal = "no progress for the stall limit, three times"
         case .exited(let code): signal = "exit \(code)"
         }
-        // An overflow or a failed precondition in an optimised build traps with no message.
+        // An optimised build traps with no message on an index out of range, an overflow, a nil
+        // force-unwrapped or a failed precondition: the frame below says where.
         let text = fatal.map { String($0.prefix(300)) } ?? lines.last.map { String($0.prefix(300)) }
-            ?? "no message — an arithmetic overflow, or a precondition in an optimised build"
+            ?? "the runtime printed no message (an optimised build traps without one on an index out of range, an arithmetic overflow, a nil force-unwrapped or a failed precondition)"
         return "\(text) (\(signal))" + (trapFrame(in: all).map { ", in \($0)" } ?? "")
     }
 

@@ -49,6 +49,7 @@ extension HTMLReport {
         h += "</div>\n<div class=\"facts\">"
         h += diffTable(last, verdict)
         h += ruleTexts(verdict)
+        h += stepList()
         h += viewPanel(last)
         h += diffablePanel(last)
         h += legend()
@@ -156,7 +157,7 @@ extension HTMLReport {
     /// The steps as the console prints them, each a link that selects its frame.
     func stepList() -> String {
         guard records.count > 1 else { return "" }
-        var h = "<section id=\"steps\"><h2>Steps</h2><ol class=\"steps\">"
+        var h = "<section id=\"steps\"><h3>Steps</h3><ol class=\"steps\">"
         for r in records.dropFirst() {
             let failing = r.violation != nil
             h += "<li\(failing ? " class=\"failing\"" : "")><a href=\"#frame-\(r.step)\" data-frame=\"\(r.step)\">\(xml(r.action.map(Self.caption) ?? ""))</a>\(failing ? " — fails here" : "")</li>"

@@ -62,7 +62,7 @@ package struct HTMLReport {
 
         """
         h += failureCard()
-        h += stepList()
+        if records.last?.violation == nil { h += stepList() }     // a failure's list is in its card, beside the frames
         h += storyboard()
         h += "<details id=\"campaign-figures\"\(records.isEmpty ? " open=\"open\"" : "")><summary>Campaign figures</summary>\n" + campaign() + "</details>\n"
         if !summary.reproduce.isEmpty && records.last?.violation == nil {

@@ -27,11 +27,13 @@ package enum Report {
         let v = failure.violation
         if v.property == .differential, let first = v.differences.first {
             // Its "rule" is the first differing field: say so, rather than call a field a rule.
-            lines.append("Broken: differential — the two models differ in \(v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")); first: \(first.field)")
+            // The message ("A and B disagree (- A, + B)") was printed with the original failure: only its key here.
+            let key = v.message.range(of: "(- ").map { " " + v.message[$0.lowerBound...] } ?? ""
+            lines.append("Broken: differential — the two models differ in \(v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")); first: \(first.field)\(key)")
         } else {
             lines.append("Broken: \(v.property.rawValue) — rule \(v.rule) (\(v.property.rules))")
+            lines.append(v.message)
         }
-        lines.append(failure.violation.message)
         if !failure.violation.differences.isEmpty {
             lines.append(contentsOf: failure.violation.differences.map(\.description))
         }
