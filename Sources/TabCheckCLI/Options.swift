@@ -187,6 +187,9 @@ USAGE
   PROGRAM minimal [--max-length N] [--property P] [--from FILE] [--jobs N]
                                      shortest failing sequence over an alphabet, by exhaustive
                                      search; --from FILE draws it from a shrunk failure
+  PROGRAM merge [--json] [--html FILE] SHARD.json...
+                                     add up the --json summaries of a CI matrix's shards
+                                     (--shard K/N) into one campaign: figures, failures, coverage
 COMMANDS  Each subcommand answers --help.
 
 CAMPAIGN OPTIONS

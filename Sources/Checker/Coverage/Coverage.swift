@@ -9,8 +9,8 @@ package struct Coverage: Sendable {
     package var situations: [Situation: Int] { Self.table(Situation.allCases, situationCounts) }
     /// The counts themselves, by declaration order: counting is an array increment, not a
     /// dictionary update (it happens at every step).
-    private var kindCounts = [Int](repeating: 0, count: ActionKind.allCases.count)
-    private var situationCounts = [Int](repeating: 0, count: Situation.allCases.count)
+    var kindCounts = [Int](repeating: 0, count: ActionKind.allCases.count)
+    var situationCounts = [Int](repeating: 0, count: Situation.allCases.count)
 
     private static func table<K: Hashable>(_ keys: [K], _ counts: [Int]) -> [K: Int] {
         Dictionary(uniqueKeysWithValues: zip(keys, counts).filter { $0.1 > 0 })

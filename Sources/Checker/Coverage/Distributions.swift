@@ -28,6 +28,11 @@ package struct Distributions: Sendable, Equatable {
 
     package init() {}
 
+    /// Counts read back (CoverageCounts, `tabcheck merge`), in the bucket order above.
+    init(lengths: [Int], maxTabs: [Int], viewports: [Int]) {
+        self.lengths = lengths; self.maxTabs = maxTabs; self.viewports = viewports
+    }
+
     static func bucket(_ n: Int, _ buckets: [(label: String, upTo: Int)]) -> Int { buckets.firstIndex { n <= $0.upTo } ?? buckets.count - 1 }
 
     mutating func sequence(length: Int, maxTabs tabs: Int) {

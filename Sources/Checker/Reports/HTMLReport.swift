@@ -28,6 +28,9 @@ package struct HTMLReport {
         /// What the console said besides the failure (the policy a shrunk sequence passes
         /// under, how to check it so): the page says it too.
         package var hints: [String] = []
+        /// A merged campaign's failures, one line each (`tabcheck merge`): each shard's own
+        /// report holds the storyboard.
+        package var shardFailures: [String] = []
         /// What both drivers implement: frames draw only that, rule coverage counts only it.
         package var capabilities = Capability.all
         package init(title: String, result: String, implementation: String, oracle: String, seed: String, sequences: Int, steps: Int,
@@ -88,6 +91,10 @@ package struct HTMLReport {
     }
 
     func storyboard() -> String {
+        if records.isEmpty && !summary.shardFailures.isEmpty {
+            return "<section id=\"storyboard\"><h2>Failures in the shards</h2><ul>" + summary.shardFailures.map { "<li><code>\(xml($0))</code></li>" }.joined()
+                + "</ul><p>Each shard's own report (its <code>--html</code>) draws its failure as a storyboard.</p></section>\n"
+        }
         guard let last = records.last else {
             return "<section id=\"storyboard\"><h2>Storyboard</h2><p>Every property held: there is no failing sequence to draw.</p></section>\n"
         }

@@ -34,6 +34,24 @@ extension CheckCommand {
         var skipped: [String] = []
         /// The policy judged by: a preset's name, or every knob.
         var policy = "spec"
+        /// What `tabcheck merge` needs to add shards up and to refuse shards of different
+        /// campaigns: the shard, the campaign's settings, its coverage, how to reproduce.
+        var shard = ShardRecord.Shard(index: 1, count: 1)
+        var config: ShardRecord.Config?
+        var coverage: CoverageCounts?
+        var reproduce: [String] = []
+    }
+
+    func summary(_ e: Ending) -> Summary {
+        var s = Self.summary(e)
+        s.shard = .init(index: options.shard.index, count: options.shard.count)
+        s.config = ShardRecord.Config(program: drivers.program, compare: [e.runner.implementation.name, e.runner.oracle.name], seed: e.seed,
+                                      sequencesPerShard: options.sequences, timeLimit: campaignConfig.timeLimit,
+                                      maxSteps: options.maxSteps, properties: e.runner.checkedProperties.map(\.rawValue), policy: s.policy,
+                                      largeGrids: options.largeGrids)
+        s.coverage = e.coverage.map(CoverageCounts.init)
+        s.reproduce = e.reproduce
+        return s
     }
 
     static func summary(_ e: Ending) -> Summary {
@@ -60,7 +78,7 @@ extension CheckCommand {
         guard options.json else { return }
         let encoder = ActionCoding.encoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if let data = try? encoder.encode(Self.summary(e)), let text = String(data: data, encoding: .utf8) { print(text); fflush(nil) }
+        if let data = try? encoder.encode(summary(e)), let text = String(data: data, encoding: .utf8) { print(text); fflush(nil) }
     }
 
     /// Writes the JUnit report (the path was checked before the run); false if it could not.

@@ -1,0 +1,108 @@
+import Checker
+import Foundation
+import Generators
+
+/// `tabcheck merge`: the shards of a CI matrix (`--shard K/N --json`) added up into one
+/// campaign — sequences, steps, rule coverage, every failure with its shard, reproduce
+/// command and replay file — and, with `--html`, the campaign's report. Files of different
+/// campaigns (another seed, budget, driver or policy) are refused by the setting that
+/// differs; a missing or repeated shard too: a sum of the wrong files is worse than none.
+struct MergeCommand {
+    static let usage = """
+    usage: tabcheck merge [--json] [--html FILE] SHARD.json...
+      Adds up the --json summaries of the N shards of one campaign (tabcheck --shard K/N
+      --json > shard-K.json, one per CI job) and prints one summary: sequences, steps, each
+      shard's failure (with its reproduce command and replay file) and the coverage of every
+      rule. With --json, the merged summary as JSON on stdout; with --html FILE, the campaign's
+      report. Every shard 1…N must be given once, and all must come from one campaign (same
+      program, --compare, --seed, --sequences or --time-limit, --max-steps, --property,
+      --policy): a file that differs is refused, naming the setting. For a fixed --sequences
+      the merged figures equal one unsharded run of N × that many sequences.
+      Exit 0: no shard failed; 1: some shard failed; 2: bad input.
+    """
+
+    /// One shard's `--json` summary, the fields merge reads.
+    struct Input: Decodable {
+        struct Failure: Decodable {
+            var property, rule, message: String
+            var step, shrunkSteps: Int
+            var sequenceSeed, replayFile: String?
+        }
+        var result: String
+        var sequences, steps: Int
+        var elapsed: Double
+        var failure: Failure?
+        var shard: ShardRecord.Shard?
+        var config: ShardRecord.Config?
+        var coverage: CoverageCounts?
+        var reproduce: [String]?
+    }
+
+    struct Shard { let file: String; let input: Input; let config: ShardRecord.Config; let coverage: CoverageCounts }
+
+    static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
+        if try Arguments.help(rest, command: "merge ", usage: usage) { return 0 }
+        var files: [String] = [], json = false, html: String?
+        var a = Arguments(rest, command: "merge ")
+        while let arg = try a.nextFlag() {
+            switch arg {
+            case "--json": json = true
+            case "--html": html = try a.path(arg, "a file name")
+            default:
+                guard !arg.hasPrefix("-") || arg == "-" else { throw InputError("merge: unknown argument \"\(arg)\" (tabcheck merge --help)") }
+                files.append(arg)
+            }
+        }
+        guard !files.isEmpty else { throw InputError("merge needs the shards' --json files (tabcheck merge --help)") }
+        if let html { try InputFile.prepareOutput(html, flag: "merge --html") }
+        let shards = try files.map(read)
+        try check(shards)
+        return Merged(shards).print(json: json, html: html, program: drivers.program)
+    }
+
+    /// One file, decoded, with the fields a merge needs.
+    static func read(_ file: String) throws(InputError) -> Shard {
+        let data = try InputFile.read(file, what: "shard summary", limit: 64 << 20)
+        let input: Input
+        do { input = try JSONDecoder().decode(Input.self, from: data) } catch {
+            throw InputError("merge: \(file) is not a tabcheck --json summary: \(InputFile.reason(error))")
+        }
+        // A shard whose saved failure still failed ran no campaign (the failure database is
+        // replayed first): it has a failure and no coverage.
+        guard let config = input.config, input.shard != nil, let coverage = input.coverage ?? (input.failure != nil ? CoverageCounts(Coverage()) : nil) else {
+            throw InputError("merge: \(file) has no shard, config or coverage: it was written by an older tabcheck, or not by a campaign (a --replay has no shard to merge)")
+        }
+        let counts = Array(coverage.kinds.values) + Array(coverage.situations.values) + coverage.lengths + coverage.maxTabs + coverage.viewports
+            + [input.sequences, input.steps]
+        guard counts.allSatisfy({ (0...1_000_000_000_000_000).contains($0) }), input.elapsed.isFinite, input.elapsed >= 0 else {
+            throw InputError("merge: \(file) holds a count below 0 or above 10^15, or a time that is not a number")
+        }
+        if case .failure(let e) = coverage.coverage() { throw InputError("merge: \(file) counts an unknown \(e.what) (a newer tabcheck wrote it?)") }
+        return Shard(file: file, input: input, config: config, coverage: coverage)
+    }
+
+    /// One campaign, every shard once.
+    static func check(_ shards: [Shard]) throws(InputError) {
+        let first = shards[0]
+        for s in shards.dropFirst() {
+            if let d = first.config.difference(from: s.config) {
+                throw InputError("merge: \(first.file) and \(s.file) are shards of different campaigns: \(d.field) \(d.mine) vs \(d.theirs)")
+            }
+            if s.input.shard!.count != first.input.shard!.count {
+                throw InputError("merge: \(first.file) is a shard of \(first.input.shard!.count), \(s.file) of \(s.input.shard!.count)")
+            }
+        }
+        let n = first.input.shard!.count
+        var seen: [Int: String] = [:]
+        for s in shards {
+            let k = s.input.shard!.index
+            guard (1...n).contains(k) else { throw InputError("merge: \(s.file) says shard \(k) of \(n)") }
+            if let other = seen[k] { throw InputError("merge: \(other) and \(s.file) are both shard \(k)/\(n); give each shard once") }
+            seen[k] = s.file
+        }
+        let missing = (1...n).filter { seen[$0] == nil }
+        guard missing.isEmpty else {
+            throw InputError("merge: shard\(missing.count == 1 ? "" : "s") \(missing.prefix(5).map { "\($0)/\(n)" }.joined(separator: ", "))\(missing.count > 5 ? ", …" : "") missing (give every shard's --json; a job that died wrote none)")
+        }
+    }
+}
