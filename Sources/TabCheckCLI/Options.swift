@@ -190,6 +190,9 @@ USAGE
   PROGRAM merge [--json] [--html FILE] SHARD.json...
                                      add up the --json summaries of a CI matrix's shards
                                      (--shard K/N) into one campaign: figures, failures, coverage
+  PROGRAM db push|pull [--remote R] [--ref REF]
+                                     share the failure database through a git ref: every
+                                     failure found by any job is replayed first everywhere
 COMMANDS  Each subcommand answers --help.
 
 CAMPAIGN OPTIONS

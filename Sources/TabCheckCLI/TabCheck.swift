@@ -156,6 +156,8 @@ func command(_ arguments: [String], _ drivers: Drivers, _ commands: [TabCheck.Co
         return try MinimalCommand.run(rest, drivers)
     case "merge":
         return try MergeCommand.run(rest, drivers)
+    case "db":
+        return try DatabaseCommand.run(rest, drivers)
     case "list":
         if try Arguments.help(rest, command: "list ", usage: listUsage) { return 0 }
         guard rest.isEmpty else { throw InputError("list takes no arguments, got \"\(rest[0])\"") }
