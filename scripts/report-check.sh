@@ -70,7 +70,7 @@ size="$(stat -c %s "$work/shot.png" 2>/dev/null || echo 0)"
 # in the frames for every field of the −/+ table, the table and the failing frames within
 # the first 800 px, nothing outside the page or overlapping, text of 9 px or more on a
 # phone, the texts the kind must show — and the page's regression test must compile.
-#   kind | drivers | texts
+#   kind | implementation (or IMPL,ORACLE) | texts | extra flags | environment
 kinds=(
   "wrong close of a hidden tab|planted-f3|hidden by the query|closed by this step"
   "reorder|planted-reorder|moved|F9 broken"
@@ -86,14 +86,19 @@ kinds=(
   "partial driver (Close All only)|planted-partial|F10 broken|Close All"
   "partial driver (filter only)|planted-partial-filter|Search Tabs|F1"
   "failure before the first step|planted-start|before the first step|policy: this sequence passes"
+  "a property of the package's own|production|a property of this package's own|atMostFiveTabs||TABCHECK_PLANTED_CUSTOM=1"
+  "a run under a policy|production|policy qutebrowser|Replaced in this run by the policy|--policy qutebrowser"
+  "a trapping oracle|production,trapping-oracle|The oracle trapping-oracle trapped|trapped at this step"
 )
 tests="$work/regression-tests.swift"
 # What RegressionTests.swift imports: the regression test is pasted there.
 sed -n '/^import /p' "$root/Tests/PropertyTests/RegressionTests.swift" > "$tests"
 for row in "${kinds[@]}"; do
-  IFS='|' read -r kind drivers t1 t2 <<< "$row"
-  dir="$work/kind-${drivers}"; mkdir -p "$dir"
-  s=0; (cd "$dir" && "$bin" --compare "$drivers,reference" --sequences 300 --db db --quiet --html report.html > out.txt 2>&1) || s=$?
+  IFS='|' read -r kind drivers t1 t2 extra environment <<< "$row"
+  compare="$drivers"; [[ "$drivers" == *,* ]] || compare="$drivers,reference"
+  dir="$work/kind-$(echo "$kind" | tr -cd '[:alnum:]')"; mkdir -p "$dir"
+  # shellcheck disable=SC2086  # extra flags and the environment are words on purpose
+  s=0; (cd "$dir" && env $environment "$bin" --compare "$compare" --sequences 300 --db db --quiet --html report.html $extra > out.txt 2>&1) || s=$?
   [ $s -eq 1 ] || { problems+=("$kind: the planted campaign exited $s, expected 1"); continue; }
   # The audit runs in a copy: the page tabcheck wrote is never changed.
   # A phone is a 390 × 844 frame in a page of its own: headless Chromium's window is never
@@ -115,11 +120,16 @@ PY
   # Each kind's test in a suite of its own (two kinds may give one test name); a driver the
   # test names but cannot know (`plantedF3`, registered only in tabcheck-planted) is declared
   # as the user declares theirs, here as production.
-  name="Kind$(echo "$drivers" | tr -cd '[:alnum:]')"
+  name="Kind$(echo "$kind" | tr -cd '[:alnum:]')"
   { echo "@Suite struct $name {"; cat "$dir/test.swift"; echo; echo "}"; } >> "$tests"
   grep -o '// `[A-Za-z0-9]*`: the GridDriverFactory registered as' "$dir/test.swift" | grep -o '`[A-Za-z0-9]*`' | tr -d '`' >> "$work/undeclared" || true
 done
 sort -u "$work/undeclared" 2>/dev/null | while read -r id; do echo "let $id = GridDriverFactory.production"; done >> "$tests"
+# A property of the package's own, named by its type: declared as the package declares it.
+grep -oh 'customProperties: \[[A-Za-z0-9]*()' "$work"/kind-*/test.swift 2>/dev/null | grep -o '\[[A-Za-z0-9]*' | tr -d '[' | sort -u | while read -r t; do
+  echo "struct $t: GridStepProperty { static let name = GridPropertyName(\"$t\"); var rules: [String] { [] }; var needs: Set<GridCapability> { [] }"
+  echo "    func check(_ s: GridStepFacts, _ pre: GridObservation, _ post: GridObservation) -> GridViolation? { nil } }"
+done >> "$tests"
 # Compile the pasted tests against this package's modules, as RegressionTests.swift is.
 (cd "$root" && swift build --target TabGridTesting >/dev/null 2>&1) || true
 package="$(grep -o -- '"-package-name","[^"]*"' "$root/.build/debug.yaml" | head -1 | cut -d'"' -f4)"

@@ -105,6 +105,7 @@ struct CheckCommand {
         if let found = result.found {
             ending.verdict = .fail(found)
             ending.replayFile = reportShrunk(found, id: hex(found.sequenceSeed), saved: saved, seed: config.seed, compare: options.compare, database: true)
+            ending.testID = hex(found.sequenceSeed)
             ending.sequenceSeed = hex(found.sequenceSeed)
             ending.reproduce = [reproduce(seed: found.sequenceSeed)]
         } else if result.interrupted {
@@ -158,6 +159,7 @@ struct CheckCommand {
         let found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: s, index: 0)
         ending.verdict = .fail(found)
         ending.replayFile = reportShrunk(found, id: hex(s), saved: saved, seed: s, compare: options.compare, database: true)
+        ending.testID = hex(s)
         ending.sequenceSeed = hex(s)
         ending.reproduce = [reproduce(seed: s)]
         return conclude(ending)
@@ -201,7 +203,8 @@ struct CheckCommand {
         say("  \(f.violation.message)")
         let seedValue = file.seed.flatMap { Options.parseSeed($0) }
         let found = Campaign(runner: r, config: config).shrink(outcome.executed, f, seed: seedValue ?? 0, index: 0)
-        _ = reportShrunk(found, id: seedValue.map(hex) ?? Report.fingerprint(file.actions), saved: nil, seed: seedValue,
+        ending.testID = seedValue.map(hex) ?? Report.fingerprint(file.actions)
+        _ = reportShrunk(found, id: ending.testID!, saved: nil, seed: seedValue,
                          compare: file.compare, database: false, policy: file.policy ?? .spec)
         ending.verdict = .fail(found)
         ending.steps = outcome.executed.count
@@ -232,6 +235,7 @@ struct CheckCommand {
         let found = Campaign(runner: runner, config: config).shrink(outcome.executed, failure, seed: 0, index: 0)
         ending.verdict = .fail(found)
         ending.replayFile = reportShrunk(found, id: id, saved: saved, seed: nil, compare: options.compare, database: true)
+        ending.testID = id
         ending.reproduce = ["\(me) --bytes \(shellWord(path))"]
         return conclude(ending)
     }

@@ -9,7 +9,9 @@ import ProductionDriver
 enum CorpusCommand {
     static func run(_ rest: [String]) throws(InputError) -> Int32 {
         if try Arguments.help(rest, command: "corpus ", usage: corpusUsage) { return 0 }
-        guard rest.count == 2 else { throw InputError("corpus takes a folder and a count: tabcheck corpus DIR N (tabcheck corpus --help)") }
+        let session = rest.contains("--session")
+        let rest = rest.filter { $0 != "--session" }
+        guard rest.count == 2 else { throw InputError("corpus takes a folder and a count: tabcheck corpus DIR N [--session] (tabcheck corpus --help)") }
         guard let n = Int(rest[1]), (1...1_000_000).contains(n) else {
             throw InputError("corpus N takes a whole number 1…1,000,000, got \"\(rest[1])\"")
         }
@@ -19,6 +21,7 @@ enum CorpusCommand {
         var folder = OwnedFolder(path: dir, flag: "corpus") { $0.hasPrefix("seed-") }
         folder.replaces = false
         try folder.prepare()
+        if session { return try sessions(n, into: &folder, dir) }
         for i in 0..<n {
             if Interrupt.requested {
                 print("INTERRUPTED by \(Interrupt.name): wrote \(i) of \(n) seed inputs to \(dir) (exit 130)")
@@ -32,6 +35,23 @@ enum CorpusCommand {
             }
         }
         print("wrote \(n) seed inputs to \(dir)")
+        return 0
+    }
+
+    /// N session texts: those generated runs restore, in the order they are drawn.
+    static func sessions(_ n: Int, into folder: inout OwnedFolder, _ dir: String) throws(InputError) -> Int32 {
+        var written = 0, index = 0
+        while written < n && index < 100 * n {
+            if Interrupt.requested { print("INTERRUPTED by \(Interrupt.name): wrote \(written) of \(n) session inputs to \(dir) (exit 130)"); return 130 }
+            let out = Runner(properties: []).run(.choices(Choices(seed: Campaign.sequenceSeed(master: 0x5E55_1011, index: index)), maxSteps: 60),
+                                                 collectCoverage: false)
+            index += 1
+            for case .restoreData(let text) in out.executed where written < n {
+                try folder.write(Data(text.utf8), name: "seed-\(written)")
+                written += 1
+            }
+        }
+        print("wrote \(written) session inputs to \(dir)")
         return 0
     }
 }

@@ -1,7 +1,7 @@
 // libFuzzer targets for TabGrid (issue 8). Built only by scripts/fuzz.sh:
 //   TABGRID_FUZZ=1 swift build -c release --product TabGridFuzz --scratch-path .build-fuzz \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
-// TABGRID_FUZZ_TARGET picks the target: `sequence` (default) or `session`.
+// TABGRID_FUZZ_TARGET (else the executable's name) picks the target: `sequence` or `session`.
 import Checker
 import ProductionDriver
 import Foundation
@@ -48,7 +48,10 @@ func fuzzSession(_ bytes: [UInt8]) {
     }
 }
 
-let target = ProcessInfo.processInfo.environment["TABGRID_FUZZ_TARGET"] ?? "sequence"
+/// The target: TABGRID_FUZZ_TARGET, else the executable's name — OSS-Fuzz and ClusterFuzzLite
+/// run `$OUT/tabgrid_session` and `$OUT/tabgrid_sequence`, two copies of this binary.
+let target = ProcessInfo.processInfo.environment["TABGRID_FUZZ_TARGET"]
+    ?? ((CommandLine.arguments.first ?? "").hasSuffix("session") ? "session" : "sequence")
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -65,6 +68,11 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
+// Swift's backtracer installs its crash handlers before main, and libFuzzer keeps a handler
+// it finds: a trap would then print a backtrace and write no crash file. Give the signals
+// back, so libFuzzer's own handlers catch them (no SWIFT_BACKTRACE=enable=no needed, which a
+// ClusterFuzzLite runner would not set).
+for s in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { signal(s, SIG_DFL) }
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))

@@ -119,7 +119,7 @@ extension Runner {
         // An optimised build traps with no message on an index out of range, an overflow, a nil
         // force-unwrapped or a failed precondition: the frame below says where.
         let text = fatal.map { String($0.prefix(300)) } ?? lines.last.map { String($0.prefix(300)) }
-            ?? "the runtime printed no message (an optimised build traps without one on an index out of range, an arithmetic overflow, a nil force-unwrapped or a failed precondition)"
+            ?? "the runtime printed no message (traps without one: an arithmetic overflow, a nil force-unwrapped, and in optimised code an index out of range or a failed precondition)"
         return "\(text) (\(signal))" + (trapFrame(in: all).map { ", in \($0)" } ?? "")
     }
 

@@ -26,7 +26,7 @@ extension HTMLReport {
         let all = v.differences.isEmpty ? r.implementation.masked(to: caps).diff(against: r.oracle.masked(to: caps)) : v.differences
         let countsDiffer = r.implementation.displayed.count != r.oracle.displayed.count
         return all.filter { $0.field != "layout" || (summary.capabilities.contains(.layout) && !countsDiffer) }
-            .map { Difference(field: $0.field, rule: $0.rule, left: roundedNumbers($0.left), right: roundedNumbers($0.right)) }
+            .map { Difference(field: $0.field, rule: $0.rule, left: Self.readable($0.left), right: Self.readable($0.right)) }
     }
 
     func failureCard() -> String {
@@ -106,6 +106,10 @@ extension HTMLReport {
         h += "<tr><th>collection view shows</th><td>\(xml(list(items)))</td></tr>"
         h += "<tr><th>implementation displays</th><td>\(xml(list(r.implementation.displayed)))</td></tr>"
         if let update = r.outcome?.update { h += "<tr><th>update sent</th><td><code>\(xml("\(update)"))</code></td></tr>" }
+        // The view refusing the update is the failure itself, even when it ends showing the right items.
+        if let v = r.violation, v.rule == "F10", let why = v.message.range(of: "the collection view rejected the update") {
+            h += "<tr><th>the view rejected it</th><td>\(xml(String(v.message[why.lowerBound...]).prefix(400) + ""))</td></tr>"
+        }
         return h + "</table>\n"
     }
 
@@ -163,6 +167,41 @@ extension HTMLReport {
             h += "<li\(failing ? " class=\"failing\"" : "")><a href=\"#frame-\(r.step)\" data-frame=\"\(r.step)\">\(xml(r.action.map(Self.caption) ?? ""))</a>\(failing ? " — fails here" : "")</li>"
         }
         return h + "</ol></section>\n"
+    }
+}
+
+extension HTMLReport {
+    /// A value for the table: numbers to a tenth, printable characters as themselves (a title
+    /// in Arabic is not `\u{645}\u{631}…`; controls and format characters stay escaped), and
+    /// at most 600 characters (a 160-tab list pushed the table off every screen).
+    static func readable(_ s: String) -> String {
+        let text = unescapedPrintables(roundedNumbers(s))
+        return text.count > 600 ? String(text.prefix(599)) + "… (\(text.count - 599) more characters: the replay file holds it whole)" : text
+    }
+
+    /// `\u{…}` escapes of letters, marks, numbers, punctuation and symbols back to characters.
+    static func unescapedPrintables(_ s: String) -> String {
+        guard s.contains("\\u{") else { return s }
+        var out = "", rest = Substring(s)
+        while let r = rest.range(of: "\\u{") {
+            out += rest[..<r.lowerBound]
+            let after = rest[r.upperBound...]
+            guard let close = after.firstIndex(of: "}"), let value = UInt32(after[..<close], radix: 16), let scalar = Unicode.Scalar(value),
+                  Self.printable(scalar) else {
+                out += rest[r]; rest = after; continue
+            }
+            out.unicodeScalars.append(scalar)
+            rest = after[after.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    static func printable(_ u: Unicode.Scalar) -> Bool {
+        switch u.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: return false
+        case .spaceSeparator: return u == " "
+        default: return true
+        }
     }
 }
 

@@ -34,8 +34,10 @@ extension HTMLReport {
         func cut(_ s: String) -> String { s.count > Self.sentenceValue ? String(s.prefix(Self.sentenceValue - 1)) + "…" : s }
         var rule = v.rule
         if v.property == .differential, let first = v.differences.first { rule = "\(first.rule) (\(first.field))" }
-        let ids = SpecRules.ids(in: rule)
-        var out = FailureVerdict(rule: rule, rules: ids.prefix(4).compactMap { id in SpecRules.text(id).map { (id, $0) } },
+        let custom = !Property.allCases.contains(v.property)
+        if custom { rule = "\(v.property.rawValue) (a property of this package's own, on \(v.rule))" }
+        let ids = SpecRules.ids(in: v.property == .differential ? rule : v.rule)
+        var out = FailureVerdict(rule: rule, rules: ids.prefix(4).compactMap { id in ruleText(id).map { (id, $0) } },
                                  expected: "", got: "", gotSide: "implementation \(summary.implementation)",
                                  expectedSide: "oracle \(summary.oracle)")
         if v.property != .differential {
@@ -53,6 +55,10 @@ extension HTMLReport {
             // The runtime's words and the model's frame, without "X (the implementation) trapped in apply:".
             let words = v.message.range(of: "trapped in ").map { String(v.message[$0.upperBound...]) } ?? v.message
             out.got = "a trap in " + words
+        } else if custom {
+            // Oracle-free and the package's own: its message is all there is.
+            if let split = Self.split(v.message) { (out.expected, out.got) = (cut(split.expected), cut(split.got)) }
+            else { (out.expected, out.got) = ("the property \(v.property.rawValue) to hold", cut(v.message)) }
         } else if !diffs.isEmpty {
             // The fields of the rule broken first, then any: expected is the + side.
             let related = diffs.filter { !SpecRules.ids(in: $0.rule).filter(ids.contains).isEmpty }
@@ -65,10 +71,20 @@ extension HTMLReport {
         } else if let split = Self.split(v.message) {
             (out.expected, out.got) = (cut(split.expected), cut(split.got))
         } else {
-            out.expected = "rule \(rule) to hold"
+            out.expected = custom ? "the property \(v.property.rawValue) to hold" : "rule \(rule) to hold"
             out.got = cut(v.message)
         }
         return out
+    }
+
+    /// SPEC.md's text of a rule — or, when this run's policy replaces it, the knob's value
+    /// first: SPEC's text alone would contradict the expected value (docs/policies.md).
+    func ruleText(_ id: String) -> String? {
+        guard let text = SpecRules.text(id) else { return nil }
+        let replacing = Policy.knobs.filter { knob in SpecRules.ids(in: knob.rule).contains(id) && knob.word(summary.policyValue) != knob.word(.spec) }
+        guard !replacing.isEmpty else { return text }
+        let knobs = replacing.map { "\($0.name) = \($0.word(summary.policyValue))" }.joined(separator: ", ")
+        return "Replaced in this run by the policy: \(knobs) (docs/policies.md). SPEC.md's text, for comparison: \(text)"
     }
 
     /// "X must be A (why), got B" → (X must be A (why), B); "… shows A but … is B" likewise.

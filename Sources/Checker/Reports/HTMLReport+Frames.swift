@@ -58,8 +58,10 @@ extension HTMLReport {
             var differing = Self.differing(a, b)
             if v.property != .differential, let id = r.action.flatMap(Self.target) { differing.insert(id) }
             let fields = differences(r).map(\.field)
-            var pair = [StoryboardFrame(observation: a, viewport: r.viewport, highlight: differing, heading: "implementation after: \(summary.implementation)"),
-                        StoryboardFrame(observation: b, viewport: r.viewport, highlight: differing, heading: "oracle after: \(summary.oracle)")]
+            // Before the first step nothing has run: the states the drivers start in.
+            let after = r.step == 0 ? "" : " after"
+            var pair = [StoryboardFrame(observation: a, viewport: r.viewport, highlight: differing, heading: "implementation\(after): \(summary.implementation)"),
+                        StoryboardFrame(observation: b, viewport: r.viewport, highlight: differing, heading: "oracle\(after): \(summary.oracle)")]
             for i in pair.indices {
                 pair[i].capabilities = summary.capabilities
                 pair[i].moved = moved

@@ -22,6 +22,8 @@ package struct HTMLReport {
         package var skipped: String?
         /// The policy the run judged by (docs/policies.md), when it is not SPEC's.
         package var policy: String?
+        /// The policy itself: the rule texts say which of SPEC's rules it replaces.
+        package var policyValue = Policy.spec
         /// The saved replay file and the regression test, for the failure card.
         package var replayFile: String?
         package var regressionTest: String?
@@ -81,7 +83,8 @@ package struct HTMLReport {
     func headline() -> String {
         // The view kind the run fed (decisions.md, Behaviour, D): batch updates, or a diffable data source.
         let view = summary.capabilities.contains(.diffable) ? "a diffable data source" : "batch updates"
-        let who = "implementation \(summary.implementation) vs oracle \(summary.oracle) · view: \(view)"
+        let judged = summary.policyValue == .spec ? "" : " · policy \(PolicyFile.name(of: summary.policyValue) ?? "from a file")"
+        let who = "implementation \(summary.implementation) vs oracle \(summary.oracle) · view: \(view)\(judged)"
         if let last = records.last, let v = last.violation {
             let what = v.property == .crash ? "\(trappedSide ?? "a driver") trapped" : "\(verdict(last, v).rule) broken"
             let when = last.step == 0 ? "before the first step" : "at step \(last.step) of \(records.count - 1)"
@@ -98,7 +101,8 @@ package struct HTMLReport {
         guard let last = records.last else {
             return "<section id=\"storyboard\"><h2>Storyboard</h2><p>Every property held: there is no failing sequence to draw.</p></section>\n"
         }
-        var h = "<section id=\"storyboard\" aria-label=\"storyboard\"><h2>Storyboard: the state before the first step and after each of \(records.count - 1)</h2>\n"
+        let steps = records.count - 1
+        var h = "<section id=\"storyboard\" aria-label=\"storyboard\"><h2>Storyboard: the state before the first step\(steps == 0 ? " (no step ran)" : steps == 1 ? " and after the step" : " and after each of \(steps) steps")</h2>\n"
         guard let v = last.violation else { return h + strip() + "</section>\n" }
         h += "<p class=\"broken\">Broken: \(xml(roundedNumbers(sentence(v, step: last.step)))) <span class=\"detail\">(\(xml(v.property.rawValue)))</span></p>\n"
         return h + strip() + "</section>\n"
@@ -122,7 +126,8 @@ package struct HTMLReport {
             h += "<figure class=\"frame\(failing ? " failing" : "")\" id=\"frame-\(r.step)\" data-step=\"\(r.step)\" tabindex=\"-1\">"
             h += frames.map { $0.svg() }.joined()
             h += "<figcaption><strong>\(xml(caption))</strong>\(failing ? " — fails here" : "")<br/>"
-            h += "displayed: \(o.displayed.isEmpty ? "none" : xml(o.displayed.map { "\($0) \(quoted(frames[0].title(of: $0)))" }.joined(separator: ", ")))"
+            let shown = o.displayed.prefix(8).map { "\($0) \(quoted(String(frames[0].title(of: $0).prefix(24))))" }.joined(separator: ", ")
+            h += "displayed: \(o.displayed.isEmpty ? "none" : xml(shown + (o.displayed.count > 8 ? ", … (\(o.displayed.count - 8) more)" : "")))"
             h += "; query \(xml(quoted(o.query))); active \(xml(o.active ?? "none")); Close All \(o.closeAllEnabled ? "enabled" : "disabled")"
             if let reason = r.outcome?.rejected { h += "; rejected (\(xml(reason)))" }
             h += "</figcaption></figure>\n"
@@ -177,9 +182,11 @@ package struct HTMLReport {
     .key{display:inline-block;min-width:22px;padding:0 3px;border-radius:3px;text-align:center;font-size:11px}.key.differs{border:2px dashed #c62828}.key.active{border:2px solid #1565c0}
     .key.pending{opacity:.5;border:1px solid #999}.key.swiping{background:#fffde7;border:1px solid #999}.key.inset{background:#e1bee7}.key.moved{border:2px solid #2e7d32}
     .key.acted{background:#bbdefb}.key.position{border:1px solid #999}
+    table.diff{table-layout:fixed;width:100%}table.diff th:nth-child(1){width:27%}table.diff th:nth-child(2){width:11%}table.diff td{overflow-wrap:anywhere}
+    .pair svg,.strip svg{vertical-align:top}
     td.minus{background:#fdecea}td.plus{background:#e8f5e9}ol.steps li.failing{color:#c62828;font-weight:600}ol.steps{overflow-wrap:anywhere}
     pre{font-size:12px;background:#f5f5f5;padding:8px;overflow-x:auto;max-width:100%;box-sizing:border-box}code{overflow-wrap:anywhere}
-    table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+    table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}
     caption{text-align:left;font-size:13px;overflow-wrap:anywhere}table.chart{margin:8px 0;width:100%;max-width:640px}table.chart td.barcell{width:60%}
     .bar{display:inline-block;height:10px;background:#5c6bc0}
     @media (hover:none),(max-width:600px){.keys{display:none}}

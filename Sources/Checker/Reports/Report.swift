@@ -31,7 +31,8 @@ package enum Report {
             let key = v.message.range(of: "(- ").map { " " + v.message[$0.lowerBound...] } ?? ""
             lines.append("Broken: differential — the two models differ in \(v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")); first: \(first.field)\(key)")
         } else {
-            lines.append("Broken: \(v.property.rawValue) — rule \(v.rule) (\(v.property.rules))")
+            let rules = v.property.rules
+            lines.append("Broken: \(v.property.rawValue) — rule \(v.rule)\(rules.isEmpty ? " (a property of this package's own)" : " (\(rules))")")
             lines.append(v.message)
         }
         if !failure.violation.differences.isEmpty {

@@ -64,11 +64,12 @@ package struct StoryboardFrame {
         let head = headingLines(width: width)
         let top = head.isEmpty ? 0 : Double(head.count) * 14 + 4
         var body: String, bodyHeight: Double
-        var marked = Set<String>()
+        var marked = Set<String>(), below = 0
         if let trapped { (body, bodyHeight) = trapBox(trapped, top: top, width: width); marked.insert("crash") }
-        else if drawable { (body, bodyHeight) = screen(top: top, marked: &marked) }
+        else if drawable { (body, bodyHeight) = screen(top: top, marked: &marked, below: &below) }
         else { (body, bodyHeight) = described(top: top, width: width, marked: &marked) }
-        let lines = notes(width: width, marked: marked)
+        var lines = notes(width: width, marked: marked)
+        if below > 0 { lines.insert(Note(text: "+\(below) more cells below the toolbar", cls: "", mark: nil), at: 0) }
         let height = top + bodyHeight + 4 + Double(lines.count) * Self.line + (lines.isEmpty ? 0 : 4)
         var s = open(width: width, height: height)
         for (i, l) in head.enumerated() { s += "<text x=\"2\" y=\"\(f(13 + 14 * Double(i)))\" class=\"heading\">\(xml(l))</text>" }
@@ -91,7 +92,7 @@ package struct StoryboardFrame {
     }
 
     /// The screen to scale: insets, search bar, grid, toolbar.
-    func screen(top: Double, marked: inout Set<String>) -> (String, Double) {
+    func screen(top: Double, marked: inout Set<String>, below: inout Int) -> (String, Double) {
         let w = viewport.width * scale, h = viewport.height * scale
         var s = "<g transform=\"translate(2 \(f(top + 2)))\">"
         s += "<rect width=\"\(f(w))\" height=\"\(f(h))\" class=\"screen\"/>"
@@ -107,7 +108,7 @@ package struct StoryboardFrame {
         let toolbar = min(Self.toolbar * scale, h / 8)
         let gridTop = barTop + min(Self.searchBar * scale, h / 8)
         let gridBottom = max(gridTop + 20, h - min(max(0, viewport.safeBottom) * scale, h / 4) - toolbar)
-        s += gridSVG(width: w, left: left, gridTop: gridTop, gridBottom: gridBottom, marked: &marked)
+        s += gridSVG(width: w, left: left, gridTop: gridTop, gridBottom: gridBottom, marked: &marked, below: &below)
         s += toolbarSVG(y: gridBottom, height: toolbar, width: w, left: left, right: right, marked: &marked)
         return (s + "</g>", h + 4)
     }
@@ -118,7 +119,8 @@ package struct StoryboardFrame {
         let baseline = y + height / 2 + 4
         var s = "<rect x=\"0\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(height))\" class=\"toolbar\"/>"
         s += text(left + 4, baseline, "+ New Tab", "button")
-        let ring = "<rect x=\"\(f(right - 62))\" y=\"\(f(baseline - 12))\" width=\"62\" height=\"16\" rx=\"3\""
+        let ringX = max(left, right - 62)
+        let ring = "<rect x=\"\(f(ringX))\" y=\"\(f(baseline - 12))\" width=\"\(f(min(62, right - ringX)))\" height=\"16\" rx=\"3\""
         if differingFields.contains("closeAllEnabled") { s += ring + " class=\"ring differs\" data-mark=\"closeAllEnabled\"/>"; marked.insert("closeAllEnabled") }
         if case .closeAll? = next { s += ring + " class=\"ring acted\"/>" }
         s += "<text x=\"\(f(right - 2))\" y=\"\(f(baseline))\" text-anchor=\"end\" class=\"\(observation.closeAllEnabled ? "button" : "disabled")\">Close All</text>"
@@ -158,24 +160,26 @@ package struct StoryboardFrame {
 
     /// Several frames side by side in one SVG (the failing step: implementation and oracle),
     /// with the page's styles inside, so the file reads the same opened alone (`--frames`).
-    package static func combined(_ frames: [StoryboardFrame]) -> String {
-        var x = 0.0, height = 0.0
+    package static func combined(_ frames: [StoryboardFrame], caption: String? = nil) -> String {
+        let top = caption == nil ? 0.0 : 22
+        var x = 0.0, height = top
         var inner = ""
         for frame in frames {
             let svg = frame.svg()
             let (w, h) = (size(svg, "width"), size(svg, "height"))
-            inner += "<svg x=\"\(f(x))\" " + svg.dropFirst("<svg xmlns=\"http://www.w3.org/2000/svg\" ".count)
+            inner += "<svg x=\"\(f(x))\" y=\"\(f(top))\" " + svg.dropFirst("<svg xmlns=\"http://www.w3.org/2000/svg\" ".count)
             x += w + 16
-            height = max(height, h)
+            height = max(height, h + top)
         }
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(max(1, x - 16)))\" height=\"\(f(height))\" role=\"img\">"
-            + "<style>\(svgStyle)</style>\(inner)</svg>"
+        let width = max(1, x - 16, caption.map { Double($0.count) * 7 + 8 } ?? 0)
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" role=\"img\">"
+            + "<style>\(svgStyle)</style>" + (caption.map { "<text x=\"2\" y=\"15\" class=\"heading\">\(xml($0))</text>" } ?? "") + "\(inner)</svg>"
     }
 
     /// The frames' styles: in the page's `<style>`, and inside every exported SVG.
     package static let svgStyle = """
     .screen{fill:#f7f7f7;stroke:#555}.inset{fill:#e1bee7;opacity:.5}.searchfield{fill:#e0e0e0}.searchfield.differs{stroke:#c62828;stroke-width:2.5;stroke-dasharray:5 3}
-    .toolbar{fill:#eceff1}.tabcell{fill:#fff;stroke:#999}.tabcell.pending{opacity:.35}.tabcell.swiping{fill:#fffde7}.actedband{fill:#bbdefb}
+    .toolbar{fill:#eceff1}.tabcell{fill:#fff;stroke:#999}.tabcell.pending{opacity:.35;stroke-dasharray:4 3}g.cell.pending text{opacity:.5}.tabcell.swiping{fill:#fffde7}.actedband{fill:#bbdefb}
     .ring{fill:none}.ring.active{stroke:#1565c0;stroke-width:3}.ring.moved{stroke:#2e7d32;stroke-width:2.5}.ring.differs{stroke:#c62828;stroke-width:2.5;stroke-dasharray:5 3}
     .ring.acted{stroke:#1565c0;stroke-width:2}.trap{fill:#fdecea;stroke:#c62828;stroke-width:2}.vector{stroke:#0d47a1;stroke-width:2;fill:#0d47a1}
     text{font-family:system-ui,sans-serif;font-size:11px;fill:#222}text.id,text.placeholder{fill:#666}text.mark{fill:#0d47a1;font-size:9px}

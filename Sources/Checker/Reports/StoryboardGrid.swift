@@ -24,7 +24,7 @@ extension StoryboardFrame {
     }
 
     /// The grid (L1–L7) and its cells, clipped between the search bar and the toolbar.
-    func gridSVG(width w: Double, left: Double, gridTop: Double, gridBottom: Double, marked: inout Set<String>) -> String {
+    func gridSVG(width w: Double, left: Double, gridTop: Double, gridBottom: Double, marked: inout Set<String>, below: inout Int) -> String {
         let o = observation
         // A driver without a layout of its own is drawn on the reference's plain grid.
         let layout = capabilities.contains(.layout) ? o.layout
@@ -61,10 +61,7 @@ extension StoryboardFrame {
             }
         }
         s += cells + swiping + "</svg>"      // the swiping cell last: above the others (G3)
-        if hidden > 0 {
-            s += "<rect x=\"\(f(left))\" y=\"\(f(gridBottom - 15))\" width=\"96\" height=\"14\" class=\"screen\"/>"
-            s += text(left + 4, gridBottom - 4, "+\(hidden) more below", "note")
-        }
+        below = hidden      // said under the screen, not drawn over the cells
         return s
     }
 
@@ -88,7 +85,7 @@ extension StoryboardFrame {
             let k = o.swipeScale.isFinite ? o.swipeScale : 1
             transform = " transform=\"translate(\(f(x + w / 2 + dx)) \(f(y + h / 2))) scale(\(f(k))) translate(\(f(-x - w / 2)) \(f(-y - h / 2)))\""
         }
-        var s = "<g class=\"cell\" data-tab=\"\(xml(id))\" data-index=\"\(index)\"\(transform)>"
+        var s = "<g class=\"cell\(o.pending.contains(id) ? " pending" : "")\" data-tab=\"\(xml(id))\" data-index=\"\(index)\"\(transform)>"
         s += "<title>\(xml("#\(index) \(id) \(quoted(title(of: id)))\(notes.isEmpty ? "" : " — " + notes.joined(separator: ", "))\(acted?.id == id ? " — next: " + acted!.label : "")"))</title>"
         s += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(h))\" rx=\"8\" class=\"\(fill.joined(separator: " "))\"/>"
         if let acted, acted.id == id { s += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(min(h, 16)))\" rx=\"8\" class=\"actedband\"/>" }
@@ -159,7 +156,9 @@ extension StoryboardFrame {
     /// A driver that trapped at the step has no state after it: the trap, in its words.
     func trapBox(_ message: String, top: Double, width: Double) -> (String, Double) {
         let head = wrapped("trapped at this step: no state after it", width: Int((width - 16) / 7.5))
-        let lines = head + wrapped(message, width: Int((width - 16) / 6.5)).prefix(14)
+        let body = wrapped(message, width: Int((width - 16) / 6.5))
+        // Never cut silently: the table and the console hold the whole message.
+        let lines = head + (body.count > 14 ? Array(body.prefix(13)) + ["… (\(body.count - 13) more lines: see the sentence above)"] : body)
         var s = "<rect x=\"2\" y=\"\(f(top + 2))\" width=\"\(f(width - 4))\" height=\"\(f(Double(lines.count) * Self.line + 12))\" class=\"trap\" data-mark=\"crash\"/>"
         for (i, l) in lines.enumerated() { s += text(10, top + 18 + Self.line * Double(i), l, i < head.count ? "heading removed" : "note") }
         return (s, Double(lines.count) * Self.line + 16)
@@ -168,6 +167,6 @@ extension StoryboardFrame {
     /// A layout in words, sizes to a tenth of a point (not 265.4887218045113).
     static func layoutWords(_ l: Observation.Layout) -> String {
         if l.tooSmall { return "tooSmall" }
-        return "\(num(l.columns)) columns of \(num(l.itemWidth)) × \(num(l.itemHeight)) pt"
+        return "\(num(l.columns)) column\(l.columns == 1 ? "" : "s") of \(num(l.itemWidth)) × \(num(l.itemHeight)) pt"
     }
 }

@@ -24,6 +24,9 @@ struct Ending {
     /// (default: the original sequence the shrink started from).
     var replayFile: String?
     var sequenceSeed: String?
+    /// What the console named the regression test by (a seed, or the actions' fingerprint):
+    /// the page names it the same.
+    var testID: String?
     var originalSteps: Int?
 
     var found: Campaign.Found? { if case .fail(let f) = verdict { return f }; return nil }

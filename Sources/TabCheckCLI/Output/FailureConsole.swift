@@ -43,7 +43,8 @@ extension CheckCommand {
         var lines: [String] = []
         for c in changes.prefix(3) {
             let preset = PolicyFile.name(of: c.policy).map { " (the preset \($0))" } ?? ""
-            lines.append("policy: this sequence passes with \(c)\(preset) — the model may follow that choice rather than SPEC's; check it so:")
+            let judged = policy == .spec ? "SPEC's" : "this run's policy's"
+            lines.append("policy: this sequence passes with \(c)\(preset) — the model may follow that choice rather than \(judged); check it so:")
             lines.append("  \(me) --policy \(PolicyFile.name(of: c.policy) ?? "FILE.json") --compare \(shellWord(compare.joined(separator: ",")))"
                 + (PolicyFile.name(of: c.policy) == nil ? "   # FILE.json: \(PolicyFile.json(c.policy))" : ""))
         }

@@ -132,10 +132,14 @@ extension CheckCommand {
         summary.replayFile = e.replayFile
         summary.capabilities = runner.capabilities
         if let found = e.found {
-            summary.regressionTest = Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: hex(found.sequenceSeed),
+            summary.regressionTest = Report.regressionTest(found.shrunk, failure: found.shrunkFailure, id: e.testID ?? hex(found.sequenceSeed),
                                                            implementation: runner.implementation, oracle: runner.oracle, policy: runner.policy, customProperties: drivers.properties)
         }
+        summary.policyValue = runner.policy
         if let found = e.found {
+            if found.shrinkInterrupted { summary.hints.append("shrinking was stopped by \(Interrupt.name): this is the smallest failure found so far, not a local minimum") }
+            else if found.shrinkTimedOut { summary.hints.append("shrinking stopped at its time cap: the sequence may shrink further (--shrink-time)") }
+            else if found.shrinkBudgetSpent { summary.hints.append("shrinking stopped after its budget of candidates: the sequence may shrink further (--shrink-budget)") }
             if let file = e.replayFile { summary.hints.append("reproduce from the replay file: \(me) --replay \(shellWord(file))") }
             if found.shrunkFailure.violation.property != .crash {
                 summary.hints += policyHints(found.shrunk, compare: [runner.implementation.name, runner.oracle.name], policy: runner.policy)
@@ -158,7 +162,10 @@ extension CheckCommand {
             do throws(InputError) {
                 try folder.prepare()
                 for (i, frames) in report.frames.enumerated() {
-                    try folder.write(Data(StoryboardFrame.combined(frames).utf8), name: String(format: "frame-%03d.svg", i))
+                    let r = report.records[i]
+                    let caption = (r.action.map { "step \(r.step) of \(report.records.count - 1): \(HTMLReport.caption($0))" } ?? "before the first step")
+                        + (r.violation != nil ? " — fails here" : "")
+                    try folder.write(Data(StoryboardFrame.combined(frames, caption: caption).utf8), name: String(format: "frame-%03d.svg", i))
                 }
                 say("wrote \(report.frames.count) frames to \(dir)")
             } catch { warn("could not write --frames \(dir): \(error.message)"); ok = false }
