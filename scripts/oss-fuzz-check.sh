@@ -48,10 +48,18 @@ contract() {  # contract SRC_TREE SANITIZER OUT WORK
       LIB_FUZZING_ENGINE=-fsanitize=fuzzer TABGRID_SRC="$1" bash "$1/.clusterfuzzlite/build.sh"
 }
 
+# One copy of the sources, at one path, for the correct build and the mutant's: the mutant's
+# build is then incremental (its patched module and what depends on it), not from scratch.
+# tar keeps each file's time, so a file the last run patched is rebuilt, the rest are not.
+tree="$work/tree"
+mkdir -p "$tree"
+(cd "$root" && tar cf - Package.swift Sources Tests .clusterfuzzlite) | (cd "$tree" && tar xf -)
+# A file gone from the sources goes from the copy too (else it would still be compiled).
+(cd "$tree" && find Sources Tests -type f) | while IFS= read -r f; do [ -e "$root/$f" ] || rm -f "$tree/$f"; done
 for s in $sanitizers; do
   out="$probe/out-$s"
   echo "oss-fuzz-check: build.sh with SANITIZER=$s…"
-  if ! contract "$root" "$s" "$out" "$work/main" > "$probe/build-$s.log" 2>&1; then
+  if ! contract "$tree" "$s" "$out" "$work/main" > "$probe/build-$s.log" 2>&1; then
     problems+=("SANITIZER=$s: build.sh failed: $(grep -m1 -i 'error' "$probe/build-$s.log" || tail -1 "$probe/build-$s.log")"); continue
   fi
   for target in sequence session; do
@@ -75,13 +83,10 @@ done
 if [ $mutant -eq 1 ]; then
   # The same build of a planted bug: its crash file must appear, and shrink through tabcheck.
   name=24-a2-new-tab-not-active
-  tree="$work/mutant-tree"
-  rm -rf "$tree"; mkdir -p "$tree"
-  (cd "$root" && tar cf - Package.swift Sources Tests .clusterfuzzlite) | (cd "$tree" && tar xf -)
   (cd "$tree" && patch -s -p1 < "$root/scripts/mutants/$name.patch")
   out="$probe/out-mutant"
   echo "oss-fuzz-check: build.sh with SANITIZER=address on mutant $name…"
-  if ! contract "$tree" address "$out" "$work/mutant" > "$probe/build-mutant.log" 2>&1; then
+  if ! contract "$tree" address "$out" "$work/main" > "$probe/build-mutant.log" 2>&1; then
     problems+=("mutant $name: build.sh failed: $(grep -m1 -i error "$probe/build-mutant.log" || tail -1 "$probe/build-mutant.log")")
   else
     corpus="$probe/corpus-mutant"; mkdir -p "$corpus" "$probe/artifacts"; unzip -q -o "$out/tabgrid_sequence_seed_corpus.zip" -d "$corpus"
@@ -96,7 +101,7 @@ if [ $mutant -eq 1 ]; then
     else
       # The mutant's own tabcheck (the one build.sh made) reads the bytes back and shrinks them.
       set +e
-      "$work/mutant/swift-tools/release/tabcheck" --bytes "$crash" --no-db > "$probe/bytes.log" 2>&1
+      "$work/main/swift-tools/release/tabcheck" --bytes "$crash" --no-db > "$probe/bytes.log" 2>&1
       status=$?
       set -e
       if [ $status -ne 1 ] || ! grep -q "^shrunk " "$probe/bytes.log"; then
