@@ -12,7 +12,7 @@ enum BenchCommand {
     usage: tabcheck-bench KIND [N]   (release build: swift run -c release tabcheck-bench …)
       model [TABS]           every event timed on a grid of TABS tabs (default 100, 1…100,000)
       throughput [SEQS]      checked steps/s over SEQS default sequences (default 2000, 1…1,000,000)
-      scaling                checked steps/s with 10, 100, 1,000 tabs open
+      scaling [N]            checked steps/s with 10, 100, 1,000 tabs open (or N only, up to 10,000)
       length                 per-step cost at sequence lengths 50…800
       sweep                  the items-per-row sweep
       generate               actions generated per second
@@ -40,7 +40,7 @@ enum BenchCommand {
         switch kind {
         case "model": modelEvents(tabs: try count(100, 1...100_000))
         case "throughput": throughput(sequences: try count(2000, 1...1_000_000))
-        case "scaling": try none(); scaling()
+        case "scaling": scaling(only: args.count == 2 ? try count(10, 1...10_000) : nil)
         case "length": try none(); lengths()
         case "sweep": try none(); sweep()
         case "generate": try none(); generation()

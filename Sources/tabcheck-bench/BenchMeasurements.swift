@@ -7,9 +7,9 @@ import TabModel
 /// The other measurements: cost per step against tabs open and sequence length, the sweep,
 /// generation, sessions.
 extension BenchCommand {
-    static func scaling() {
+    static func scaling(only: Int? = nil) {
         print("checked steps/s with N tabs open (each sequence starts from N new tabs, opened before the clock starts, then up to 200 generated steps):")
-        for n in [10, 100, 1000] {
+        for n in only.map({ [$0] }) ?? [10, 100, 1000] {
             var impl = TabModelDriver(viewport: .phone), ref = ReferenceDriver(viewport: .phone)
             for _ in 0..<n { _ = impl.apply(.newTab); _ = ref.apply(.newTab) }
             var rates: [Double] = []
