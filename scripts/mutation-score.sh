@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
     *) only+=("$1"); shift ;;
   esac
 done
-# The representative subset CI runs: one tutorial bug per rule family, fast to build.
+# A representative subset (one tutorial bug per rule family, fast to build); CI runs one of them (.ci/run).
 subset_names="02-f3-closes-tabs-index 06-g4-rightward-deletes 18-p4-save-not-atomic"
 
 # A private scratch copy (two runs on one host must not clobber each other), removed on exit.
