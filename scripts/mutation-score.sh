@@ -4,7 +4,7 @@
 #   scripts/mutation-score.sh [--seeds N] [--time-limit SEC] [--shrink-time SEC] [--subset] [--no-proof] [--out FILE]
 #                             [--finals FILE] [--property LIST] [--catalogue DIR] [MUTANT...]
 #
-# For each mutant: apply it to a scratch copy of the package, build tabcheck (release),
+# For each mutant: apply it to a kept copy of the package, build tabcheck (release),
 # run the campaign with fixed seeds 1..N (default 20) and a budget, and record
 # killed/survived, the median time to the first failure, the shrunk length over the seeds
 # (min/median/max) and how many distinct shrunk sequences they gave, the median shrink
@@ -44,12 +44,13 @@ done
 # A representative subset (one tutorial bug per rule family, fast to build); CI runs one of them (.ci/run).
 subset_names="02-f3-closes-tabs-index 06-g4-rightward-deletes 18-p4-save-not-atomic"
 
-# A private scratch copy (two runs on one host must not clobber each other), removed on exit.
+# The mutants are built in the kept copy of scripts/lib/patched-tree.sh (each build recompiles
+# what its patch changed, and what the last mutant's did, not the package); the campaigns'
+# files go to a private folder, removed on exit.
+. "$root/scripts/lib/patched-tree.sh"
+patched_lock
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-mutants.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
-build="$root/.build-mutants"
-(cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)
-cp -R "$scratch/Sources" "$scratch/.pristine"
 
 results="$(mktemp)"; finals="$(mktemp)"; all_candidates="$(mktemp)"
 killed=0; total=0; broken=0
@@ -62,14 +63,12 @@ for patch in "$catalogue"/*.patch; do
   desc="$(sed -n 's/^# description: //p' "$patch")"
   # A mutant of another view kind names the drivers its campaigns compare (e.g. the diffable catalogue's).
   read -r -a extra <<< "$(sed -n 's/^# tabcheck-args: //p' "$patch")"
-  rm -rf "$scratch/Sources"; cp -R "$scratch/.pristine" "$scratch/Sources"
-  if ! (cd "$scratch" && patch -s -p1 < "$patch") >/dev/null 2>&1; then
+  if ! patched_apply "$patch"; then
     echo "$name|$rule|does not apply|||||||||$desc|0|0" >> "$results"; broken=$((broken+1)); echo "  $name: does not apply" >&2; continue
   fi
-  if ! (cd "$scratch" && swift build -c release --product tabcheck --scratch-path "$build" >/dev/null 2>&1); then
+  if ! bin="$(patched_build)"; then
     echo "$name|$rule|does not build|||||||||$desc|0|0" >> "$results"; broken=$((broken+1)); echo "  $name: does not build" >&2; continue
   fi
-  bin="$build/release/tabcheck"
   runs="$scratch/runs-$name"; rm -rf "$runs"; mkdir -p "$runs"
   for s in $(seq 1 "$seeds"); do
     "$bin" --seed "$s" --time-limit "$limit" --db "$runs/db-$s" --json --quiet ${shrink:+--shrink-time "$shrink"} ${properties[@]+"${properties[@]}"} ${extra[@]+"${extra[@]}"} > "$runs/$s.json" 2>/dev/null || true

@@ -13,7 +13,8 @@
 #   scripts/oss-fuzz-check.sh [--sanitizers "address coverage"] [--runs N] [--no-mutant]
 #
 # Exits 1 on any miss, 0 when all hold; says SKIPPED and exits 0 when this toolchain cannot
-# build with -sanitize=fuzzer. Builds go to .build-ossfuzz/ (kept: later runs are faster).
+# build with -sanitize=fuzzer. Builds go to .build-patched/ (kept: later runs are faster;
+# scripts/lib/patched-tree.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 sanitizers="address coverage"; runs=2000; mutant=1
@@ -38,8 +39,10 @@ if ! swiftc -sanitize=fuzzer -parse-as-library "$probe/p.swift" -o "$probe/p" >/
   exit 0
 fi
 
-work="$root/.build-ossfuzz"
-mkdir -p "$work"
+# The sources' kept copy and build folders of scripts/lib/patched-tree.sh (shared with
+# mutation-score.sh): the mutant's build below, and the next run's, are incremental.
+. "$root/scripts/lib/patched-tree.sh"
+patched_lock
 problems=()
 # The contract's folders: the sources under $SRC/tabgrid, as the Dockerfile copies them.
 contract() {  # contract SRC_TREE SANITIZER OUT WORK
@@ -48,18 +51,11 @@ contract() {  # contract SRC_TREE SANITIZER OUT WORK
       LIB_FUZZING_ENGINE=-fsanitize=fuzzer TABGRID_SRC="$1" bash "$1/.clusterfuzzlite/build.sh"
 }
 
-# One copy of the sources, at one path, for the correct build and the mutant's: the mutant's
-# build is then incremental (its patched module and what depends on it), not from scratch.
-# tar keeps each file's time, so a file the last run patched is rebuilt, the rest are not.
-tree="$work/tree"
-mkdir -p "$tree"
-(cd "$root" && tar cf - Package.swift Sources Tests .clusterfuzzlite) | (cd "$tree" && tar xf -)
-# A file gone from the sources goes from the copy too (else it would still be compiled).
-(cd "$tree" && find Sources Tests -type f) | while IFS= read -r f; do [ -e "$root/$f" ] || rm -f "$tree/$f"; done
+patched_sync
 for s in $sanitizers; do
   out="$probe/out-$s"
   echo "oss-fuzz-check: build.sh with SANITIZER=$s…"
-  if ! contract "$tree" "$s" "$out" "$work/main" > "$probe/build-$s.log" 2>&1; then
+  if ! contract "$patched_tree" "$s" "$out" "$patched_work" > "$probe/build-$s.log" 2>&1; then
     problems+=("SANITIZER=$s: build.sh failed: $(grep -m1 -i 'error' "$probe/build-$s.log" || tail -1 "$probe/build-$s.log")"); continue
   fi
   for target in sequence session; do
@@ -83,10 +79,11 @@ done
 if [ $mutant -eq 1 ]; then
   # The same build of a planted bug: its crash file must appear, and shrink through tabcheck.
   name=24-a2-new-tab-not-active
-  (cd "$tree" && patch -s -p1 < "$root/scripts/mutants/$name.patch")
   out="$probe/out-mutant"
   echo "oss-fuzz-check: build.sh with SANITIZER=address on mutant $name…"
-  if ! contract "$tree" address "$out" "$work/main" > "$probe/build-mutant.log" 2>&1; then
+  if ! patched_apply "$root/scripts/mutants/$name.patch"; then
+    problems+=("mutant $name: its patch no longer applies to the sources")
+  elif ! contract "$patched_tree" address "$out" "$patched_work" > "$probe/build-mutant.log" 2>&1; then
     problems+=("mutant $name: build.sh failed: $(grep -m1 -i error "$probe/build-mutant.log" || tail -1 "$probe/build-mutant.log")")
   else
     corpus="$probe/corpus-mutant"; mkdir -p "$corpus" "$probe/artifacts"; unzip -q -o "$out/tabgrid_sequence_seed_corpus.zip" -d "$corpus"
@@ -101,7 +98,7 @@ if [ $mutant -eq 1 ]; then
     else
       # The mutant's own tabcheck (the one build.sh made) reads the bytes back and shrinks them.
       set +e
-      "$work/main/swift-tools/release/tabcheck" --bytes "$crash" --no-db > "$probe/bytes.log" 2>&1
+      "$patched_tools/release/tabcheck" --bytes "$crash" --no-db > "$probe/bytes.log" 2>&1
       status=$?
       set -e
       if [ $status -ne 1 ] || ! grep -q "^shrunk " "$probe/bytes.log"; then

@@ -5,19 +5,23 @@
 # from the page; takes a screenshot. Then one report per kind of failure, measured in the
 # browser (see below).
 #
-#   scripts/report-check.sh [--no-install] [--screenshot FILE]
+#   scripts/report-check.sh [--no-install] [--screenshot FILE] [--tool PATH]
+#
+# --tool PATH: use this built tabcheck-planted (.ci/run passes the one `swift test -c release`
+# built) instead of building one in debug.
 #
 # Chromium comes from Debian's packages: when it is missing and this runs as root with
 # apt-get, it is installed (`apt-get install chromium`, about 40 s); otherwise, or with
 # --no-install, the check says it is skipped and exits 0. .ci/run calls this.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-install=1; shot=""
+install=1; shot=""; tool=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-install) install=0; shift ;;
     --screenshot) [ $# -ge 2 ] || { echo "report-check: --screenshot needs a file name" >&2; exit 2; }; shot="$2"; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --tool) [ -x "${2:-}" ] || { echo "report-check: --tool needs a built tabcheck-planted, got \"${2:-}\"" >&2; exit 2; }; tool="$2"; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "report-check: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -34,8 +38,12 @@ if [ -z "$browser" ]; then
   exit 0
 fi
 
-(cd "$root" && swift build --product tabcheck-planted >/dev/null)
-bin="$root/.build/debug/tabcheck-planted"
+if [ -n "$tool" ]; then
+  bin="$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool")"
+else
+  (cd "$root" && swift build --product tabcheck-planted >/dev/null)
+  bin="$root/.build/debug/tabcheck-planted"
+fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-report-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 status=0
@@ -131,9 +139,11 @@ grep -oh 'customProperties: \[[A-Za-z0-9]*()' "$work"/kind-*/test.swift 2>/dev/n
   echo "    func check(_ s: GridStepFacts, _ pre: GridObservation, _ post: GridObservation) -> GridViolation? { nil } }"
 done >> "$tests"
 # Compile the pasted tests against this package's modules, as RegressionTests.swift is.
-(cd "$root" && swift build --target TabGridTesting >/dev/null 2>&1) || true
-package="$(grep -o -- '"-package-name","[^"]*"' "$root/.build/debug.yaml" | head -1 | cut -d'"' -f4)"
-if ! swiftc -typecheck -package-name "$package" -I "$root/.build/debug/Modules" "$tests" > "$work/compile.log" 2>&1; then
+# (The build --tool came from holds them already; else a debug build of TabGridTesting.)
+built="$(dirname "$bin")"
+[ -n "$tool" ] || (cd "$root" && swift build --target TabGridTesting >/dev/null 2>&1) || true
+package="$(grep -o -- '"-package-name","[^"]*"' "$built.yaml" | head -1 | cut -d'"' -f4)"
+if ! swiftc -typecheck -package-name "$package" -I "$built/Modules" "$tests" > "$work/compile.log" 2>&1; then
   problems+=("the pages' regression tests do not compile: $(grep -m2 'error:' "$work/compile.log" | tr '\n' ' ')")
 fi
 compiled="$(grep -c '^@Test\|^    @Test\|@Test func' "$tests" || true)"

@@ -59,11 +59,13 @@ struct TrapsOnLastClose: GridDriver {
 }
 
 /// The reference, with an arithmetic overflow when a move's source and destination are
-/// the same index above 1: a trap in the oracle.
+/// the same index above 1: a trap in the oracle. The sum is kept, so optimised code keeps
+/// the overflow check too (a discarded sum is dropped with its trap in a release build).
 struct TrapsOnStayingMove: GridDriver {
     var base: ReferenceDriver
+    var moved = 0
     mutating func apply(_ action: Action) -> StepOutcome {
-        if case .move(let f, let t) = action, f == t, f > 1 { _ = Int.max + f }
+        if case .move(let f, let t) = action, f == t, f > 1 { moved = Int.max - moved + f }
         return base.apply(action)
     }
     func observe() -> Observation { base.observe() }
