@@ -5,8 +5,13 @@
 # of scripts/large-grid-shrink.sh).
 #
 #   scripts/bench.sh [--out FILE]
+#   scripts/bench.sh --against REV... [--rounds R] [--sequences N]
+#       the working tree against older revisions, side by side, interleaved: the default
+#       campaign with one job and the scaling benchmark at 10, 100 and 1,000 tabs, medians and
+#       spread (scripts/bench-against.sh; docs/benchmarks.md records it against e9708ff)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ "${1:-}" = "--against" ]; then shift; exec "$root/scripts/bench-against.sh" "$@"; fi
 out="$root/docs/benchmarks.md"
 [ "${1:-}" = "--out" ] && out="$2"
 cd "$root"

@@ -62,6 +62,15 @@ package struct Arguments {
         return n
     }
 
+    /// `--start-tabs`: N or N-M new tabs before each sequence's first drawn step.
+    package mutating func openings(_ flag: String) throws(InputError) -> Openings {
+        let v = try value(flag)
+        guard let o = Openings.tabs(v) else {
+            throw InputError("\(command)\(flag) takes a number of tabs N or a range N-M, 1 ≤ N ≤ M ≤ \(Openings.maxTabs.formatted(groupingSeparator: ",")), got \"\(v)\"")
+        }
+        return o
+    }
+
     /// Seconds in `0…max`.
     package mutating func seconds(_ flag: String, max: Double) throws(InputError) -> Double {
         let v = try value(flag)

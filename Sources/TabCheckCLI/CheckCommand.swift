@@ -42,7 +42,7 @@ struct CheckCommand {
         c.shrinkTime = options.shrinkTime
         c.shrinkBudget = options.shrinkBudget
         c.shard = options.shard
-        c.largeGrids = options.largeGrids
+        c.openings = options.openings
         c.jobs = options.jobs
         c.shouldStop = { Interrupt.requested }
         c.running = running
@@ -144,7 +144,7 @@ struct CheckCommand {
 
     /// `--sequence-seed`: one sequence, exactly as a failure message names it.
     func sequence(_ s: UInt64, _ config: Campaign.Config) -> Int32 {
-        let outcome = execute(runner, .seeded(s, maxSteps: options.maxSteps, largeGrids: options.largeGrids))
+        let outcome = execute(runner, .seeded(s, maxSteps: options.maxSteps, openings: options.openings))
         var ending = Ending(verdict: .pass, runner: runner, seed: hex(s), steps: outcome.executed.count)
         guard let failure = outcome.failure else {
             if outcome.stoppedEarly {
@@ -250,7 +250,7 @@ struct CheckCommand {
     /// The command line that runs the same sequence again.
     func reproduce(seed: UInt64) -> String {
         var line = "\(me) --sequence-seed \(hex(seed)) --max-steps \(options.maxSteps)"
-        if !options.largeGrids { line += " --no-large-grids" }
+        if options.openings != .occasional { line += " " + options.openings.arguments }
         if options.compare != drivers.defaultCompare { line += " --compare \(shellWord(options.compare.joined(separator: ",")))" }
         if options.propertiesGiven { line += " --property \(shellWord(options.properties.map(\.rawValue).joined(separator: ",")))" }
         if let p = options.policyArgument, options.policy != .spec { line += " --policy \(shellWord(p))" }

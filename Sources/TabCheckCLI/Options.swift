@@ -37,7 +37,8 @@ package struct Options {
     var noIsolation = false
     var coverage = false
     var quiet = false
-    var largeGrids = true
+    /// --start-tabs N[-M] / --no-large-grids: the tabs each sequence opens first.
+    var openings = Openings.occasional
     /// Worker threads (default: the machine's cores).
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     var help = false
@@ -117,7 +118,8 @@ package struct Options {
             case "--db": o.database = try a.path(arg, "a folder name")
             case "--no-db": o.useDatabase = false
             case "--no-isolation": o.noIsolation = true
-            case "--no-large-grids": o.largeGrids = false
+            case "--no-large-grids": o.openings = .none
+            case "--start-tabs": o.openings = try a.openings(arg)
             case "--coverage": o.coverage = true
             case "--quiet", "-q": o.quiet = true
             default:
@@ -138,10 +140,11 @@ package struct Options {
         try FileRoles.refuseShared(a)
         try refuse("--replay", "--bytes", "replay one file at a time")
         for source in ["--replay", "--bytes"] {
-            for flag in ["--seed", "--sequence-seed", "--sequences", "--time-limit", "--shard", "--coverage", "--no-large-grids"] {
+            for flag in ["--seed", "--sequence-seed", "--sequences", "--time-limit", "--shard", "--coverage", "--no-large-grids", "--start-tabs"] {
                 try refuse(source, flag, "\(source) runs the one sequence in the file; \(flag) applies to campaigns")
             }
         }
+        try refuse("--start-tabs", "--no-large-grids", "--start-tabs opens tabs in every sequence; --no-large-grids in none")
         try refuse("--replay", "--policy", "the replay file names the policy it was judged by")
         try refuse("--replay", "--max-steps", "a replay file runs all of its actions")
         for flag in ["--seed", "--sequences", "--time-limit", "--shard", "--coverage"] {
@@ -206,6 +209,11 @@ CAMPAIGN OPTIONS
                       opens 129–300 tabs, so large grids are checked too
   --no-large-grids    skip those openings (every sequence starts empty)
                         PROGRAM --no-large-grids --max-steps 50
+  --start-tabs N[-M]  every sequence first opens N tabs (or N to M, drawn from its seed;
+                      at most 10,000), then runs its steps: a campaign on the sizes your
+                      users have (a step on 1,000 tabs costs ~10× one on 10)
+                        PROGRAM --start-tabs 500 --time-limit 60
+                        PROGRAM --start-tabs 100-1000
                         PROGRAM --max-steps 1000 --sequences 500
   --time-limit SEC    stop after SEC seconds (default 10 when --sequences is not given)
                         PROGRAM --time-limit 60

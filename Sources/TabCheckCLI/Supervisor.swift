@@ -152,7 +152,7 @@ extension CheckCommand: SupervisedRun {
         result.sequences = finished.sequences
         result.steps = finished.steps
         for seed in seeds {
-            let outcome = runner.runIsolated(.seeded(seed, maxSteps: config.maxSteps, largeGrids: config.largeGrids))
+            let outcome = runner.runIsolated(.seeded(seed, maxSteps: config.maxSteps, openings: config.openings))
             result.sequences += 1
             result.steps += outcome.executed.count
             guard let failure = outcome.failure else { continue }

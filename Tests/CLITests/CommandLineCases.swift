@@ -56,8 +56,12 @@ enum CommandLineGen {
         ("--seed", "n"), ("--sequence-seed", "n"), ("--sequences", "n"), ("--max-steps", "n"), ("--time-limit", "n"),
         ("--shrink-time", "n"), ("--shrink-budget", "n"), ("--jobs", "n"), ("--property", "w"), ("--shard", "w"),
         ("--compare", "w"), ("--policy", "f"), ("--db", "o"), ("--replay", "f"), ("--bytes", "f"), ("--junit", "o"),
-        ("--html", "o"), ("--frames", "o"),
+        ("--html", "o"), ("--frames", "o"), ("--start-tabs", "r"),
     ]
+    /// `--help`'s flags the cases leave out, each with why (`everyFlagOfHelpIsDrawn`).
+    static let notDrawn = ["--no-isolation": "a planted trap then ends the process by design (what a debugger wants), which the invariants call a trap"]
+    /// Tab counts and ranges (`--start-tabs`): the valid ones small, so a case stays short.
+    static let ranges = ["40-60", "5-3", "1-", "-4", "2-2", "10001", "3-99999"]
     static let switches = ["--json", "--quiet", "--coverage", "--shrink-stats", "--no-large-grids", "--no-db", "--help", "-q"]
     static let subcommands = ["list", "layout", "policy", "minimal", "corpus", "durability"]
 
@@ -114,13 +118,14 @@ enum CommandLineGen {
                 guard c.bool(0.95) else { k.args.append(f.flag); k.classes.append("\(f.flag): no value"); continue }   // a flag missing its value
                 switch f.kind {
                 case "n": k.args += [f.flag, c.element(of: numbers)]
+                case "r": k.args += [f.flag, c.element(of: numbers + ranges)]
                 case "w": k.args += [f.flag, c.element(of: words)]
                 case "f": k.args += [f.flag, c.bool(0.8) ? file(true) : c.element(of: ["missing.json", "/dev/null", "/", "/proc/self/mem"])]
                 default: k.args += [f.flag, c.bool(0.8) ? file(false) : c.element(of: ["/dev/full", "/", "/proc/x/y", String(repeating: "n", count: 300),
                                                                                      ".tabcheck/failures/r.json", "./.tabcheck/failures", "f1/" + String(repeating: "n", count: 250) + "/x",
                                                                                      "my failures", "it's $HOME"])]
                 }
-                if f.kind == "n" || f.kind == "w" { k.classes.append("\(f.flag): " + Self.valueWords(k.args.last!)) }
+                if f.kind == "n" || f.kind == "w" || f.kind == "r" { k.classes.append("\(f.flag): " + Self.valueWords(k.args.last!)) }
             }
         }
         if c.bool(0.15) {

@@ -234,6 +234,22 @@ import Testing
         return best
     }
 
+    /// Every flag `--help` lists is drawn by the cases, or left out with a reason: a new flag
+    /// cannot go unchecked because nobody added it to the generator's table.
+    @Test func everyFlagOfHelpIsDrawn() throws {
+        let help = try Tool.tabcheck.run(["--help"])
+        let listed = Set(help.stdout.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            // A flag's own line: "  --name VALUE   what it does" (not a sentence's "--replay,").
+            guard line.hasPrefix("  "), let first = words.first, first.hasPrefix("--"),
+                  first.dropFirst(2).allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+            return String(first)
+        })
+        let drawn = Set(CommandLineGen.valued.map(\.flag) + CommandLineGen.switches + CommandLineGen.notDrawn.keys)
+        #expect(listed.count > 20, "\(help)")
+        #expect(listed.subtracting(drawn).isEmpty, "--help lists flags the cases never draw: \(listed.subtracting(drawn).sorted())")
+    }
+
     @Test func theCasesItFoundStayFixed() throws {
         for k in Self.regressions {
             if let broken = try Self.check(k) { Issue.record("\(k): \(broken)") }

@@ -44,8 +44,10 @@ import Testing
             return file
         }
         let a = try shard(1, 2, ["--no-db"]), b = try shard(2, 2, ["--no-db"]), other = try shard(2, 2, ["--no-db", "--seed", "7"])
+        let larger = try shard(2, 2, ["--no-db", "--start-tabs", "40"])
         let cases: [([String], String)] = [
             ([a, other], "shards of different campaigns: --seed 0x7ab6121d vs 0x7"),
+            ([a, larger], "shards of different campaigns: the openings (--start-tabs, --no-large-grids) one seed in 128 vs --start-tabs 40"),
             ([a], "shard 2/2 missing"),
             ([a, b, a], "given twice"),
             ([a, dir.appendingPathComponent("none.json").path], "none.json"),

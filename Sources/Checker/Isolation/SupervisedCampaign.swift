@@ -72,7 +72,7 @@ package struct SupervisedCampaign: Sendable {
         var isolated = config
         isolated.isolated = true
         for seed in seeds {
-            let outcome = campaign.runner.runIsolated(.seeded(seed, maxSteps: config.maxSteps, largeGrids: config.largeGrids))
+            let outcome = campaign.runner.runIsolated(.seeded(seed, maxSteps: config.maxSteps, openings: config.openings))
             result.sequences += 1
             result.steps += outcome.executed.count
             guard let failure = outcome.failure else { continue }

@@ -16,9 +16,15 @@ package struct Campaign: Sendable {
         package var shrinkBudget = Shrinker.defaultCandidateBudget
         /// Shard K of N (1-based): sequence i of this shard is global sequence i·N + K − 1.
         package var shard = (index: 1, count: 1)
-        /// Whether one sequence seed in 128 opens a large grid first (`Runner.Source.seeded`).
-        /// Benchmarks of sequence length turn it off: an opening's length does not follow `maxSteps`.
-        package var largeGrids = true
+        /// The tabs a sequence opens first (`Openings`: by default one seed in 128 opens a
+        /// large grid). Benchmarks of sequence length turn them off: an opening's length does
+        /// not follow `maxSteps`.
+        package var openings = Openings.occasional
+        /// Whether sequences may open tabs first: `openings` is not `.none`.
+        package var largeGrids: Bool {
+            get { openings != .none }
+            set { openings = newValue ? .occasional : .none }
+        }
         /// Asked between sequences, every 256 steps inside one, and before every shrink
         /// candidate: true stops the campaign (or the shrink, keeping the smallest failure so
         /// far). `tabcheck` answers it from SIGINT/SIGTERM.
@@ -119,8 +125,8 @@ package struct Campaign: Sendable {
                 seeds.append((Self.sequenceSeed(master: config.seed, index: global), global))
             }
             if seeds.isEmpty { break }
-            let roundSeeds = seeds, maxSteps = config.maxSteps, largeGrids = config.largeGrids
-            let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, largeGrids: largeGrids) }
+            let roundSeeds = seeds, maxSteps = config.maxSteps, openings = config.openings
+            let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, openings: openings) }
             let outcomes: [Runner.Outcome]
             if config.isolated {
                 outcomes = runner.runIsolated(batch: (0..<seeds.count).map(source))

@@ -99,14 +99,15 @@ package struct Runner: Sendable {
         /// after `opening` new tabs (checked like every other step).
         case choices(Choices, maxSteps: Int, opening: Int = 0)
 
-        /// A sequence from its seed, as campaigns and `--sequence-seed` run it. One seed in
-        /// 128 first opens 129–300 tabs: ordinary sequences hold a few dozen tabs, so without
-        /// these production's chunked tab list would never split a chunk (it does above 128
-        /// tabs in one chunk) and a bug there would go unseen. Derived from the seed alone,
-        /// so a failure's sequence seed still reproduces it. `largeGrids: false` skips it.
-        package static func seeded(_ seed: UInt64, maxSteps: Int, largeGrids: Bool = true) -> Source {
-            let opening = largeGrids && seed % 128 == 0 ? 129 + Int((seed >> 7) % 172) : 0
-            return .choices(Choices(seed: seed), maxSteps: maxSteps, opening: opening)
+        /// A sequence from its seed, as campaigns and `--sequence-seed` run it, after the
+        /// opening `openings` gives that seed (`Openings`: by default one seed in 128 first
+        /// opens 129–300 tabs). `largeGrids: false` is `openings: .none`.
+        package static func seeded(_ seed: UInt64, maxSteps: Int, openings: Openings = .occasional) -> Source {
+            .choices(Choices(seed: seed), maxSteps: maxSteps, opening: openings.opening(seed: seed))
+        }
+
+        package static func seeded(_ seed: UInt64, maxSteps: Int, largeGrids: Bool) -> Source {
+            seeded(seed, maxSteps: maxSteps, openings: largeGrids ? .occasional : .none)
         }
     }
 
@@ -172,7 +173,12 @@ package struct Runner: Sendable {
             loop.out.failure = Failure(step: 0, action: nil, violation: initial)
             return loop.finish(keyingState: keyingState)
         }
-        for step in 0..<loop.length {
+        // `loop.length` grows while a titled opening runs (each title is one more step): read
+        // at every step, not once (a `for` over `0..<length` cut a titled opening short of
+        // its new tabs and dropped every generated step after it).
+        var step = 0
+        while step < loop.length {
+            defer { step += 1 }
             if step & 255 == 255 && (deadline.map { RunClock.now() >= $0 } == true || shouldStop?() == true) {
                 loop.out.stoppedEarly = true
                 break

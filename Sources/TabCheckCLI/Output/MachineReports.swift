@@ -48,7 +48,8 @@ extension CheckCommand {
         s.config = ShardRecord.Config(program: drivers.program, compare: [e.runner.implementation.name, e.runner.oracle.name], seed: e.seed,
                                       sequencesPerShard: options.sequences, timeLimit: campaignConfig.timeLimit,
                                       maxSteps: options.maxSteps, properties: e.runner.checkedProperties.map(\.rawValue), policy: s.policy,
-                                      largeGrids: options.largeGrids)
+                                      largeGrids: options.openings != .none,
+                                      startTabs: { if case .tabs = options.openings { String(options.openings.arguments.dropFirst("--start-tabs ".count)) } else { nil } }())
         s.coverage = e.coverage.map(CoverageCounts.init)
         s.reproduce = e.reproduce
         return s

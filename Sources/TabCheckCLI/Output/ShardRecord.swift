@@ -19,6 +19,11 @@ struct ShardRecord {
         var properties: [String]
         var policy: String
         var largeGrids: Bool
+        /// `--start-tabs N[-M]` when given (nil in files written before it, and without it).
+        var startTabs: String?
+
+        /// The openings, as the shards' command lines said them.
+        var openings: String { startTabs.map { "--start-tabs \($0)" } ?? (largeGrids ? "one seed in 128" : "--no-large-grids") }
 
         /// The first field in which two configs differ, with both values.
         func difference(from o: Config) -> (field: String, mine: String, theirs: String)? {
@@ -27,7 +32,7 @@ struct ShardRecord {
                 ("--seed", seed, o.seed), ("--sequences", sequencesPerShard.map(String.init) ?? "none", o.sequencesPerShard.map(String.init) ?? "none"),
                 ("--time-limit", timeLimit.map { "\($0)" } ?? "none", o.timeLimit.map { "\($0)" } ?? "none"),
                 ("--max-steps", "\(maxSteps)", "\(o.maxSteps)"), ("--property", properties.joined(separator: ","), o.properties.joined(separator: ",")),
-                ("--policy", policy, o.policy), ("--no-large-grids", largeGrids ? "off" : "on", o.largeGrids ? "off" : "on"),
+                ("--policy", policy, o.policy), ("the openings (--start-tabs, --no-large-grids)", openings, o.openings),
             ]
             return fields.first { $0.1 != $0.2 }.map { (field: $0.0, mine: $0.1, theirs: $0.2) }
         }
