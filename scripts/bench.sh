@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks (issues 2 and 9): builds tabcheck and tabcheck-bench in release and writes docs/benchmarks.md
 # with the machine, the commands and the figures. Nothing here is a test: no thresholds
-# are asserted. Takes about 10 minutes (4 of them under valgrind, 3 building the planted copy
-# of scripts/large-grid-shrink.sh).
+# are asserted. Takes about 20 minutes (4 of them under valgrind, 3 building the planted copy
+# of scripts/large-grid-shrink.sh, 9 beside e9708ff: section 12).
 #
 #   scripts/bench.sh [--out FILE]
 #   scripts/bench.sh --against REV... [--rounds R] [--sequences N]
@@ -119,6 +119,11 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo
   echo "The 42-step U1 failure (mutant 28) and every other catalogue mutant's shrink time: \`docs/mutation-score.md\`."
   echo
+  echo "## 12. Against the oldest figures: e9708ff, side by side (#40)"
+  echo
+  echo "The default campaign and the scaling benchmark, this tree and e9708ff built beside it, interleaved:"
+  echo
+  run scripts/bench-against.sh --rounds 5 e9708ff
   echo "Load when the run ended (\`uptime\`): $(uptime | sed 's/.*load average: //')."
 } > "$out.tmp"
 mv "$out.tmp" "$out"
