@@ -34,16 +34,6 @@ struct Tool {
     static let tabcheck = Tool(name: "tabcheck")
     static let planted = Tool(name: "tabcheck-planted")
 
-    /// What a trap's report quotes of the runtime: its message in a debug build; optimised
-    /// code traps without one, and the report says so (`swift test -c release`, as CI runs).
-    static func runtimeSays(_ message: String) -> String {
-        #if DEBUG
-        message
-        #else
-        "the runtime printed no message"
-        #endif
-    }
-
     /// A fresh scratch folder (mkdtemp).
     static func scratch(_ label: String) -> URL {
         var template = Array(URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tabgrid-cli-\(label)-XXXXXX").path.utf8CString)

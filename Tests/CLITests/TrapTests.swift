@@ -1,3 +1,4 @@
+import Checker
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
         let run = try Tool.planted.run(["--compare", "planted-trap,reference", "--sequences", "300", "--shrink-time", "10", "--html", "r.html"], cwd: dir)
         #expect(run.status == 1 && !run.signaled, "\(run)")
         #expect(run.stdout.contains("FAIL: crash broke rule trap"), "\(run)")
-        #expect(run.stdout.contains("planted-trap (the implementation) trapped in apply") && run.stdout.contains(Tool.runtimeSays("Index out of range")), "\(run)")
+        #expect(run.stdout.contains("planted-trap (the implementation) trapped in apply") && run.stdout.contains(Runner.runtimeSays("Index out of range")), "\(run)")
         #expect(run.stdout.contains("shrunk") && run.stdout.contains("→ 2 steps"), "\(run)")
         #expect(run.stdout.contains("processExitsWith: .success"), "the regression test is an exit test: \(run)")
         #expect(run.stderr.contains("died of SIGILL"), "\(run)")
@@ -49,7 +50,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try Tool.planted.run(["--sequences", "500", "--no-db"], cwd: dir, environment: ["TABCHECK_PLANTED_CUSTOM": "trap"])
         #expect(run.status == 1 && run.stdout.contains("the checker (a property or the run loop) trapped"), "\(run)")
-        #expect(run.stdout.contains(Tool.runtimeSays("Unexpectedly found nil")) && run.stdout.contains("closeAll  ← fails here"), "\(run)")
+        #expect(run.stdout.contains(Runner.runtimeSays("Unexpectedly found nil")) && run.stdout.contains("closeAll  ← fails here"), "\(run)")
     }
 
     /// Two jobs: the trap kills both threads' sequences; the one that traps again is reported.

@@ -17,7 +17,7 @@ import Testing
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return issue.sourceLocation?.fileID.hasSuffix("FreshProcessTests.swift") == true
-                && text.contains("crash broke rule trap") && text.contains(TrapTests.runtimeSays("Index out of range"))
+                && text.contains("crash broke rule trap") && text.contains(Runner.runtimeSays("Index out of range"))
                 && text.contains("traps again alone")
         }
         #expect(found?.shrunk == [.newTab, .newTab, .closeDisplayed(2)] || found?.shrunk.count == 2, "\(found?.shrunk ?? [])")

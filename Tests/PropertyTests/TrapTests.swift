@@ -62,16 +62,6 @@ struct TrapsAtThreeTabs: GridStepProperty {
 /// forking this test runner while its other threads are busy can block the child on a lock
 /// of the Swift runtime (docs/reliability.md); the exit test's process forks safely.
 @Suite struct TrapTests {
-    /// What a trap's report quotes of the runtime: its message in a debug build; optimised
-    /// code traps without one, and the report says so (`swift test -c release`, as CI runs).
-    static func runtimeSays(_ message: String) -> String {
-        #if DEBUG
-        message
-        #else
-        "the runtime printed no message"
-        #endif
-    }
-
     static let trapping: [Action] = [.newTab, .newTab, .newTab, .closeDisplayed(2)]
 
     @Test func anIsolatedRunReportsTheTrapAndWhere() async {
@@ -82,7 +72,7 @@ struct TrapsAtThreeTabs: GridStepProperty {
             precondition(f?.step == 4 && f?.action == .closeDisplayed(2), "\(String(describing: f))")
             precondition(f?.violation.property == .crash && f?.violation.rule == "trap", "\(String(describing: f))")
             precondition(f?.violation.message.contains("TrapsOnLastClose (the implementation) trapped in apply") == true, "\(String(describing: f))")
-            precondition(f?.violation.message.contains(TrapTests.runtimeSays("Index out of range")) == true, "\(String(describing: f))")
+            precondition(f?.violation.message.contains(Runner.runtimeSays("Index out of range")) == true, "\(String(describing: f))")
             // Without a trap, an isolated run is the run.
             let plain = runner.runIsolated(.actions([.newTab, .closeDisplayed(0)]))
             precondition(plain.failure == nil && plain.executed == [.newTab, .closeDisplayed(0)])

@@ -119,8 +119,21 @@ extension Runner {
         // An optimised build traps with no message on an index out of range, an overflow, a nil
         // force-unwrapped or a failed precondition: the frame below says where.
         let text = fatal.map { String($0.prefix(300)) } ?? lines.last.map { String($0.prefix(300)) }
-            ?? "the runtime printed no message (traps without one: an arithmetic overflow, a nil force-unwrapped, and in optimised code an index out of range or a failed precondition)"
+            ?? "\(Self.noRuntimeMessage) (traps without one: an arithmetic overflow, a nil force-unwrapped, and in optimised code an index out of range or a failed precondition)"
         return "\(text) (\(signal))" + (trapFrame(in: all).map { ", in \($0)" } ?? "")
+    }
+
+    /// How a trap report says the runtime gave no message.
+    package static let noRuntimeMessage = "the runtime printed no message"
+
+    /// What a trap report quotes of the runtime for a trap whose message in a debug build is
+    /// `message`: optimised code (a release build, as CI's tests) traps without one.
+    package static func runtimeSays(_ message: String) -> String {
+        #if DEBUG
+        message
+        #else
+        noRuntimeMessage
+        #endif
     }
 
     /// The first frame of the crashed thread in code that is not the checker's: the model's
