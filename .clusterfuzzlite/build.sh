@@ -6,6 +6,9 @@
 # Writes $OUT/tabgrid_sequence and $OUT/tabgrid_session (one binary; it picks its target by
 # its name) with their seed corpora $OUT/<target>_seed_corpus.zip. scripts/oss-fuzz-check.sh
 # runs this without Docker and checks what lands in $OUT.
+# Stop at the first failure however this is run (`bash build.sh` ignores the -eu above): a
+# failed build must not leave an older fuzzer from $WORK to be copied into $OUT.
+set -euo pipefail
 src="${TABGRID_SRC:-$SRC/tabgrid}"
 cd "$src"
 if [ "${FUZZING_ENGINE:-libfuzzer}" != libfuzzer ]; then

@@ -41,6 +41,10 @@ while [ $# -gt 0 ]; do
     *) only+=("$1"); shift ;;
   esac
 done
+# Every mutant named must be in the catalogue (a renamed one would otherwise score 0 / 0 and pass).
+for name in ${only[@]+"${only[@]}"}; do
+  [ -f "$catalogue/$name.patch" ] || { echo "mutation-score: no mutant $name in $catalogue" >&2; exit 2; }
+done
 # A representative subset (one tutorial bug per rule family, fast to build); CI runs one of them (.ci/run).
 subset_names="02-f3-closes-tabs-index 06-g4-rightward-deletes 18-p4-save-not-atomic"
 
@@ -51,6 +55,8 @@ subset_names="02-f3-closes-tabs-index 06-g4-rightward-deletes 18-p4-save-not-ato
 patched_lock
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-mutants.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
+# An interrupt ends the run with no table (a build it stopped is no "does not build").
+trap 'echo "mutation-score: interrupted; no table written" >&2; exit 130' INT TERM
 
 results="$(mktemp)"; finals="$(mktemp)"; all_candidates="$(mktemp)"
 killed=0; total=0; broken=0

@@ -20,7 +20,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 sanitizers="address coverage"; runs=2000; mutant=1
 while [ $# -gt 0 ]; do
   case "$1" in
-    --sanitizers) [ $# -ge 2 ] || { echo "oss-fuzz-check: --sanitizers needs a list" >&2; exit 2; }; sanitizers="$2"; shift 2 ;;
+    --sanitizers) [ -n "$(echo "${2:-}" | tr -d ' ')" ] || { echo "oss-fuzz-check: --sanitizers needs a list (address, thread, coverage, none)" >&2; exit 2; }; sanitizers="$2"; shift 2 ;;
     --runs) [[ "${2:-}" =~ ^[1-9][0-9]{0,6}$ ]] || { echo "oss-fuzz-check: --runs takes 1…9999999, got \"${2:-}\"" >&2; exit 2; }; runs="$2"; shift 2 ;;
     --no-mutant) mutant=0; shift ;;
     -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
@@ -48,7 +48,7 @@ problems=()
 contract() {  # contract SRC_TREE SANITIZER OUT WORK
   mkdir -p "$3" "$4"
   env SRC="$(dirname "$1")" OUT="$3" WORK="$4" SANITIZER="$2" FUZZING_ENGINE=libfuzzer \
-      LIB_FUZZING_ENGINE=-fsanitize=fuzzer TABGRID_SRC="$1" bash "$1/.clusterfuzzlite/build.sh"
+      LIB_FUZZING_ENGINE=-fsanitize=fuzzer TABGRID_SRC="$1" bash -eu "$1/.clusterfuzzlite/build.sh"
 }
 
 patched_sync

@@ -20,7 +20,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --no-install) install=0; shift ;;
     --screenshot) [ $# -ge 2 ] || { echo "report-check: --screenshot needs a file name" >&2; exit 2; }; shot="$2"; shift 2 ;;
-    --tool) [ -x "${2:-}" ] || { echo "report-check: --tool needs a built tabcheck-planted, got \"${2:-}\"" >&2; exit 2; }; tool="$2"; shift 2 ;;
+    --tool) [ -f "${2:-}" ] && [ -x "${2:-}" ] || { echo "report-check: --tool needs a built tabcheck-planted, got \"${2:-}\"" >&2; exit 2; }; tool="$2"; shift 2 ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "report-check: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
   esac
@@ -44,6 +44,12 @@ else
   (cd "$root" && swift build --product tabcheck-planted >/dev/null)
   bin="$root/.build/debug/tabcheck-planted"
 fi
+# The build's description (for its package name), CONFIG.yaml beside .build/CONFIG — or two
+# levels up from the triple's folder, .build/x86_64-unknown-linux-gnu/CONFIG.
+built="$(dirname "$bin")"
+yaml="$built.yaml"; [ -f "$yaml" ] || yaml="$(dirname "$(dirname "$built")")/$(basename "$built").yaml"
+[ -f "$yaml" ] || { echo "report-check: no build description (CONFIG.yaml) beside $bin: is it in a SwiftPM .build folder?" >&2; exit 2; }
+
 work="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-report-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 status=0
@@ -140,9 +146,8 @@ grep -oh 'customProperties: \[[A-Za-z0-9]*()' "$work"/kind-*/test.swift 2>/dev/n
 done >> "$tests"
 # Compile the pasted tests against this package's modules, as RegressionTests.swift is.
 # (The build --tool came from holds them already; else a debug build of TabGridTesting.)
-built="$(dirname "$bin")"
 [ -n "$tool" ] || (cd "$root" && swift build --target TabGridTesting >/dev/null 2>&1) || true
-package="$(grep -o -- '"-package-name","[^"]*"' "$built.yaml" | head -1 | cut -d'"' -f4)"
+package="$(grep -o -- '"-package-name","[^"]*"' "$yaml" | head -1 | cut -d'"' -f4)"
 if ! swiftc -typecheck -package-name "$package" -I "$built/Modules" "$tests" > "$work/compile.log" 2>&1; then
   problems+=("the pages' regression tests do not compile: $(grep -m2 'error:' "$work/compile.log" | tr '\n' ' ')")
 fi

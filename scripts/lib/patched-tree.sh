@@ -20,6 +20,7 @@ patched_tools="$patched_work/swift-tools"
 
 # Holds the copy for this process (until it exits); waits, saying so, while another has it.
 patched_lock() {
+  command -v flock >/dev/null || { echo "$(basename "$0"): needs flock (util-linux) to hold $patched_dir" >&2; exit 2; }
   mkdir -p "$patched_tree" "$patched_work"
   exec 9> "$patched_dir/lock"
   if ! flock -n 9; then
@@ -29,12 +30,16 @@ patched_lock() {
 }
 
 # The copy as the sources are now: changed files copied with their times, files gone from
-# the sources removed (else they would still be compiled).
+# the sources removed (else they would still be compiled). A copy that cannot be brought up
+# to date ends the run (exit 2): a build of it would judge the last mutant's code, not this one's.
 patched_sync() {
-  (cd "$root" && tar cf - Package.swift Sources Tests .clusterfuzzlite) | (cd "$patched_tree" && tar xf -)
-  (cd "$patched_tree" && find Sources Tests -type f) | while IFS= read -r f; do
-    [ -e "$root/$f" ] || rm -f "$patched_tree/$f"
-  done
+  if ! { (cd "$root" && tar cf - Package.swift Sources Tests .clusterfuzzlite) | (cd "$patched_tree" && tar xf -); } \
+     || ! (cd "$patched_tree" && find Sources Tests -type f) | while IFS= read -r f; do
+          [ -e "$root/$f" ] || rm -f "$patched_tree/$f" || exit 1
+        done; then
+    echo "$(basename "$0"): cannot bring $patched_tree up to date with the sources; remove $patched_dir and run again" >&2
+    exit 2
+  fi
 }
 
 # patched_apply PATCH: the copy as the sources are now, with PATCH applied; fails (status 1,
