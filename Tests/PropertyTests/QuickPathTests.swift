@@ -120,6 +120,28 @@ import Testing
         #expect(lowered[0] == lowered[1] && lowered[3] == lowered[4] && lowered[5] != lowered[6])   // K = Kelvin sign, é = e + ´, CR LF ≠ LF
     }
 
+    /// The filter property's keyed Characters (hash first, then `==`) compare as `Character ==`
+    /// on every pair, and its search over them finds what the search over plain Characters does.
+    @Test func theFilterPropertysKeyedCharactersAreCharacterEquality() {
+        var choices = Choices(seed: 45)
+        var pool: [Character] = ["K", "\u{212A}", "k", "é", "e\u{301}", "\r\n", "\n", "\r", "\u{0}", "a", "A", "Å", "\u{212B}", "🇫🇷", "ß"]
+        for _ in 0..<80 { pool += Array(Values.title.run(&choices)) }
+        let keyed = pool.map { KeyedCharacter(character: $0, hash: $0.hashValue) }
+        var wrong: [String] = []
+        for i in pool.indices {
+            for j in pool.indices where (keyed[i] == keyed[j]) != (pool[i] == pool[j]) { wrong.append("\(pool[i].debugDescription) \(pool[j].debugDescription)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        var found = 0
+        for _ in 0..<2_000 {
+            let title = Values.title.run(&choices), query = String(Values.title.run(&choices).prefix(Int(choices.int(in: 1...3))))
+            let plain = FilterProperty.containsCharacters(Array(title.lowercased()), Array(query.lowercased()))
+            #expect(FilterProperty.containsCharacters(KeyedCharacter.lowered(title), KeyedCharacter.lowered(query)) == plain, "\(title.debugDescription) \(query.debugDescription)")
+            if plain { found += 1 }
+        }
+        #expect(found > 50, "only \(found) of 2,000 queries were found: the comparison shows little")
+    }
+
     /// The tabs a step closed (`StepFacts.gone`), told by its quick paths (appended, inserted,
     /// removed, a few reordered), are those of before not open after; `sameSet` is `Set ==`.
     @Test func goneAndSameSetAreTheirFromScratchDefinitions() {

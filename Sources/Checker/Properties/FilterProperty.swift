@@ -52,9 +52,9 @@ package struct FilterProperty: StepProperty {
     /// what a verdict is.
     struct FilterMemo {
         private var query: String?
-        private var lowered: [Character] = []
+        private var lowered: [KeyedCharacter] = []
         private var titles: [String] = []
-        private var loweredTitles: [[Character]] = []
+        private var loweredTitles: [[KeyedCharacter]] = []
         private var matched: [Bool] = []
 
         /// `unchanged`: the caller knows `now` equals the titles of the last call.
@@ -63,9 +63,9 @@ package struct FilterProperty: StepProperty {
             if sameQuery && (unchanged || now == titles) { return matched }
             if !sameQuery {
                 query = q
-                lowered = Array(q.lowercased())
+                lowered = KeyedCharacter.lowered(q)
             }
-            var outTitles: [[Character]] = [], out: [Bool] = []
+            var outTitles: [[KeyedCharacter]] = [], out: [Bool] = []
             outTitles.reserveCapacity(now.count)
             out.reserveCapacity(now.count)
             var j = 0
@@ -75,7 +75,7 @@ package struct FilterProperty: StepProperty {
                 if j < titles.count && titles[j] == title { old = j; j += 1 }
                 else if j + 1 < titles.count && titles[j + 1] == title { old = j + 1; j += 2 }
                 else { old = nil }
-                let chars = old.map { loweredTitles[$0] } ?? Array(title.lowercased())
+                let chars = old.map { loweredTitles[$0] } ?? KeyedCharacter.lowered(title)
                 outTitles.append(chars)
                 if sameQuery, let old { out.append(matched[old]) } else { out.append(FilterProperty.containsCharacters(chars, lowered)) }
             }
@@ -87,7 +87,7 @@ package struct FilterProperty: StepProperty {
     }
 
     /// Whether `needle` occurs in `haystack` as a run of whole Characters.
-    static func containsCharacters(_ haystack: [Character], _ needle: [Character]) -> Bool {
+    static func containsCharacters<C: Equatable>(_ haystack: [C], _ needle: [C]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         if needle.isEmpty { return true }
         for start in 0...(haystack.count - needle.count)
@@ -96,4 +96,16 @@ package struct FilterProperty: StepProperty {
         }
         return false
     }
+}
+
+/// A lowercased title's or query's Character with its hash, made once per title (the memo
+/// keeps them): Characters whose hashes differ are different (equal ones hash equally), so
+/// most comparisons of a search are one integer comparison; equal hashes go on to
+/// `Character ==`, so every verdict is that of `==` (canonical equivalence). Without it, each
+/// mismatch of two non-ASCII Characters normalised both (benchmarks-analysis.md, #40).
+struct KeyedCharacter: Equatable {
+    let character: Character
+    let hash: Int
+    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.character == b.character }
+    static func lowered(_ text: String) -> [KeyedCharacter] { text.lowercased().map { KeyedCharacter(character: $0, hash: $0.hashValue) } }
 }
