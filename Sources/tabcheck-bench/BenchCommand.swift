@@ -107,7 +107,7 @@ enum BenchCommand {
     /// Sequence `i` of the default campaign, by default without a large-grid opening
     /// (benchmarks compare like with like across lengths and models).
     static func defaultSequence(_ i: Int, maxSteps: Int, largeGrids: Bool = false) -> Runner.Source {
-        .seeded(Campaign.sequenceSeed(master: Campaign.Config().seed, index: i), maxSteps: maxSteps, largeGrids: largeGrids)
+        .seeded(Campaign.sequenceSeed(master: Campaign.Config().seed, index: i), maxSteps: maxSteps, openings: largeGrids ? .occasional : .none)
     }
 
     /// Executed sequences of the default campaign, to replay through each model alone.

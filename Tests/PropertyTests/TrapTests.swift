@@ -142,7 +142,7 @@ struct TrapsAtThreeTabs: GridStepProperty {
             precondition(c?.step == 3 && c?.violation.message.contains("the checker (a property or the run loop) trapped") == true, "\(String(describing: c))")
             let plain = Runner()
             for seed: UInt64 in [1, 2, 3] {
-                let source = Runner.Source.seeded(seed, maxSteps: 40, largeGrids: false)
+                let source = Runner.Source.seeded(seed, maxSteps: 40, openings: .none)
                 let alone = plain.runIsolated(source), here = plain.run(source, collectCoverage: false)
                 precondition(!alone.executed.isEmpty && alone.executed == here.executed && alone.failure == nil, "seed \(seed)")
             }

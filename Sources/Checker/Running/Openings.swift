@@ -32,8 +32,14 @@ package enum Openings: Equatable, Sendable {
         switch self {
         case .occasional: return ""
         case .none: return "--no-large-grids"
-        case .tabs(let r): return "--start-tabs " + (r.count == 1 ? "\(r.lowerBound)" : "\(r.lowerBound)-\(r.upperBound)")
+        case .tabs: return "--start-tabs " + (startTabs ?? "")
         }
+    }
+
+    /// `--start-tabs`'s value, `N` or `N-M` (what `tabs(_:)` reads); nil for the other openings.
+    package var startTabs: String? {
+        guard case .tabs(let r) = self else { return nil }
+        return r.count == 1 ? "\(r.lowerBound)" : "\(r.lowerBound)-\(r.upperBound)"
     }
 
     /// `N` or `N-M` (1 ≤ N ≤ M ≤ `maxTabs`); nil for anything else.

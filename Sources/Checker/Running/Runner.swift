@@ -101,13 +101,9 @@ package struct Runner: Sendable {
 
         /// A sequence from its seed, as campaigns and `--sequence-seed` run it, after the
         /// opening `openings` gives that seed (`Openings`: by default one seed in 128 first
-        /// opens 129–300 tabs). `largeGrids: false` is `openings: .none`.
+        /// opens 129–300 tabs).
         package static func seeded(_ seed: UInt64, maxSteps: Int, openings: Openings = .occasional) -> Source {
             .choices(Choices(seed: seed), maxSteps: maxSteps, opening: openings.opening(seed: seed))
-        }
-
-        package static func seeded(_ seed: UInt64, maxSteps: Int, largeGrids: Bool) -> Source {
-            seeded(seed, maxSteps: maxSteps, openings: largeGrids ? .occasional : .none)
         }
     }
 

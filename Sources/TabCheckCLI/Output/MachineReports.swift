@@ -49,7 +49,7 @@ extension CheckCommand {
                                       sequencesPerShard: options.sequences, timeLimit: campaignConfig.timeLimit,
                                       maxSteps: options.maxSteps, properties: e.runner.checkedProperties.map(\.rawValue), policy: s.policy,
                                       largeGrids: options.openings != .none,
-                                      startTabs: { if case .tabs = options.openings { String(options.openings.arguments.dropFirst("--start-tabs ".count)) } else { nil } }())
+                                      startTabs: options.openings.startTabs)
         s.coverage = e.coverage.map(CoverageCounts.init)
         s.reproduce = e.reproduce
         return s
