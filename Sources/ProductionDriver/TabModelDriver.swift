@@ -13,6 +13,9 @@ package struct TabModelDriver: CheckableDriver {
     var saved: Data?
     /// Shared by copies of the driver: it is the disk the sessions are saved to.
     let files = CrashSafeSaves()
+    /// The tabs as the last event left them, read after each event; the same arrays as the step
+    /// before's when no event changed the tabs (`TabColumns`), so comparing them costs nothing.
+    private var columns: TabColumns
 
     /// Both views: batch updates and a diffable data source, with the interactive movement.
     package static var capabilities: Set<Capability> { Capability.withDiffable }
@@ -22,9 +25,16 @@ package struct TabModelDriver: CheckableDriver {
     package init(viewport: ViewportSpec, view: View) {
         grid = TabGrid(viewport: viewport.production, ids: .sequential(prefix: "t"))
         self.view = view
+        columns = grid.columns(reusing: nil)
     }
 
     package mutating func apply(_ action: Action) -> StepOutcome {
+        let out = event(action)
+        columns = grid.columns(reusing: columns)
+        return out
+    }
+
+    private mutating func event(_ action: Action) -> StepOutcome {
         do {
             let update: GridUpdate
             switch action {
@@ -93,15 +103,15 @@ package struct TabModelDriver: CheckableDriver {
     }
 
     /// (Its snapshot's identifiers are the tab ids: `Observation.identifiers` stays nil, D1 D2.)
-    package func observe() -> Observation { Self.observe(grid) }
+    /// (The kept columns are checked against the grid, so a grid changed outside `apply` is read afresh.)
+    package func observe() -> Observation { Self.observe(grid, grid.columns(reusing: columns)) }
 
-    static func observe(_ grid: TabGrid) -> Observation {
+    static func observe(_ grid: TabGrid, _ columns: TabColumns? = nil) -> Observation {
         var o = Observation()
-        o.tabIDs.reserveCapacity(grid.count)
-        o.titles.reserveCapacity(grid.count)
-        grid.forEachTab { o.tabIDs.append($0.id.rawValue); o.titles.append($0.title) }
-        o.displayed.reserveCapacity(grid.displayedCount)
-        grid.forEachDisplayed { o.displayed.append($0.id.rawValue) }
+        let tabs = columns ?? grid.columns(reusing: nil)
+        o.tabIDs = tabs.ids
+        o.titles = tabs.titles
+        o.displayed = tabs.displayed
         o.query = grid.query
         o.active = grid.activeTabID?.rawValue
         o.cancelVisible = grid.isCancelButtonVisible

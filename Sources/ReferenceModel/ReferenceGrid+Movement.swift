@@ -7,21 +7,21 @@ package struct RefMovement: Equatable, Sendable {
 
 extension ReferenceGrid {
     package mutating func beginMove(_ i: Int) -> RefOutcome {
-        let shown = displayedIDs
+        let shown = settle()
         guard shown.indices.contains(i) else { return RefOutcome(rejected: "indexOutOfRange") }
         if movement == nil { movement = RefMovement(tab: shown[i], target: i) }
         return RefOutcome()
     }
 
     package mutating func updateMove(_ j: Int) -> RefOutcome {
-        if movement != nil && displayedIDs.indices.contains(j) { movement!.target = j }
+        if movement != nil && settle().indices.contains(j) { movement!.target = j }
         return RefOutcome()
     }
 
     package mutating func endMove() -> RefOutcome {
         guard let m = movement else { return RefOutcome() }
         movement = nil
-        let shown = displayedIDs
+        let shown = settle()
         guard let from = shown.firstIndex(of: m.tab), shown.indices.contains(m.target) else { return RefOutcome() }
         var r = move(from, m.target)
         r.update = .none
@@ -35,6 +35,6 @@ extension ReferenceGrid {
 
     /// After every event: a movement whose tab is no longer displayed has ended.
     package mutating func endMovementIfHidden() {
-        if let m = movement, !displayedIDs.contains(m.tab) { movement = nil }
+        if let m = movement, !settle().contains(m.tab) { movement = nil }
     }
 }

@@ -1,7 +1,7 @@
 /// Swipe and fly-away (G1–G6), read literally.
 extension ReferenceGrid {
     package mutating func swipeBegan(_ i: Int, vx: Double, vy: Double) -> RefOutcome {   // G1
-        let shown = displayedIDs
+        let shown = settle()
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         if swipe.holder != nil { return RefOutcome() }          // another cell swipes
         if abs(vy) > abs(vx) { return RefOutcome() }             // more vertical than horizontal
@@ -29,7 +29,7 @@ extension ReferenceGrid {
     package mutating func swipeCancelled() -> RefOutcome { swipe = RefSwipe(); return RefOutcome() }  // G4
 
     package mutating func tapClose(_ i: Int) -> RefOutcome {                              // G6
-        let shown = displayedIDs
+        let shown = settle()
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         let id = shown[i]
         return flyAway(id, offset: swipe.holder == id ? swipe.offset : 0)
@@ -45,7 +45,7 @@ extension ReferenceGrid {
     private mutating func flyAway(_ id: String, offset: Double) -> RefOutcome {
         if pending.contains(id) { return RefOutcome() }
         pending.append(id)
-        let shown = displayedIDs
+        let shown = settle()
         let l = RefLayout.compute(viewport, displayedCount: shown.count)
         var distance = 0.0
         if !l.tooSmall, let index = shown.firstIndex(of: id) {

@@ -42,11 +42,16 @@ package struct RefOutcome: Equatable, Sendable {
 }
 
 /// The naive oracle: a second, literal reading of SPEC.md. Everything is recomputed from
-/// `tabs` on every read; the one thing kept is each title's lowercased characters (with
-/// their hashes), redone whenever the title is set. O(n) per event, by design.
+/// `tabs` on every read; two things are kept: each title's lowercased characters (with
+/// their hashes), redone whenever the title is set, and the displayed ids, dropped whenever
+/// `tabs` or `query` is set and filtered afresh at the next read. O(n) per event, by design.
 package struct ReferenceGrid: Sendable {
-    package var tabs: [RefTab] = []
-    package var query = "" { didSet { loweredQuery = LoweredCharacter.lowered(query) } }
+    package var tabs: [RefTab] = [] { didSet { shownCache = nil } }
+    package var query = "" { didSet { loweredQuery = LoweredCharacter.lowered(query); shownCache = nil } }
+    /// `filteredIDs()` as of the last filtering, or nil: keyed by exactly its inputs, the tabs and the
+    /// query (the policy never changes), because setting either drops it (`didSet`). Filled by
+    /// `settle()`; `ReferenceGridCacheTests` compares it with a fresh filtering on random states.
+    private var shownCache: [String]?
     /// Always `LoweredCharacter.lowered(query)`.
     package private(set) var loweredQuery: [LoweredCharacter] = []
     package var cancelVisible = false
@@ -104,8 +109,18 @@ package struct ReferenceGrid: Sendable {
     }
     /// F1: the tabs whose title matches the query, in `tabs` order; filtered on every read.
     package var displayed: [RefTab] { tabs.filter(shows) }
-    /// The ids of `displayed`, filtered the same way without copying the tabs.
-    package var displayedIDs: [String] {
+    /// The ids of `displayed`: the kept filtering when there is one, else filtered afresh.
+    package var displayedIDs: [String] { shownCache ?? filteredIDs() }
+    /// Keeps `displayedIDs` until the tabs or the query change; the ids. Each event and the
+    /// driver after each step call it, so one filtering serves every read of a state.
+    @discardableResult package mutating func settle() -> [String] {
+        if let ids = shownCache { return ids }
+        let ids = filteredIDs()
+        shownCache = ids
+        return ids
+    }
+    /// The ids of `displayed`, filtered the same way without copying the tabs, from scratch.
+    package func filteredIDs() -> [String] {
         if loweredQuery.isEmpty { return tabs.map(\.id) }   // the empty query matches every title
         var ids: [String] = []
         ids.reserveCapacity(tabs.count)
@@ -115,7 +130,7 @@ package struct ReferenceGrid: Sendable {
     package var closeAllEnabled: Bool { !tabs.isEmpty }                                   // B1
     package var layout: RefLayout { RefLayout.compute(viewport, displayedCount: displayedIDs.count) }
 
-    private func displayedIndex(of id: String) -> Int? { displayedIDs.firstIndex(of: id) }
+    private mutating func displayedIndex(of id: String) -> Int? { settle().firstIndex(of: id) }
     private func position(of id: String) -> Int? { tabs.firstIndex { $0.id == id } }
 
     // MARK: Events
@@ -136,7 +151,7 @@ package struct ReferenceGrid: Sendable {
     }
 
     package mutating func closeDisplayed(_ i: Int) -> RefOutcome {                       // F3
-        let shown = displayedIDs
+        let shown = settle()
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         return closeByID(shown[i])
     }
@@ -171,9 +186,9 @@ package struct ReferenceGrid: Sendable {
 
     package mutating func setQuery(_ q: String) -> RefOutcome {                          // F6
         if q == query { return RefOutcome() }
-        let old = displayedIDs
+        let old = settle()
         query = q
-        let new = displayedIDs
+        let new = settle()
         if let h = swipe.holder, !new.contains(h) { swipe = RefSwipe() }                 // G5
         if old == new { return RefOutcome() }
         // Both lists keep `tabs` order, so deletes and inserts suffice.
@@ -195,7 +210,7 @@ package struct ReferenceGrid: Sendable {
         guard let pos = position(of: id) else { return RefOutcome() }
         let before = displayedIndex(of: id)
         tabs[pos].title = title
-        let shown = displayedIDs
+        let shown = settle()
         let after = shown.firstIndex(of: id)
         if let h = swipe.holder, !shown.contains(h) { swipe = RefSwipe() }               // G5
         switch (before, after) {
@@ -226,7 +241,7 @@ package struct ReferenceGrid: Sendable {
     }
 
     package mutating func select(_ i: Int) -> RefOutcome {                               // A1
-        let shown = displayedIDs
+        let shown = settle()
         guard i >= 0 && i < shown.count else { return .reject("indexOutOfRange") }
         active = shown[i]
         return RefOutcome()
@@ -243,7 +258,7 @@ package struct ReferenceGrid: Sendable {
             if item.wasActive { active = item.tab.id }
             reopened.append(item.tab.id)
         }
-        let shown = displayedIDs
+        let shown = settle()
         let inserts = shown.indices.filter { reopened.contains(shown[$0]) }
         return RefOutcome(update: inserts.isEmpty ? .none : .batch(deletes: [], inserts: inserts, moves: []),
                           closeAllEnabled: closeAllEnabled)

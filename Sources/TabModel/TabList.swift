@@ -22,9 +22,9 @@ struct TabList {
     static let chunkSize = 64
 
     /// Chunk storage by stable slot number; `order` lists the live slots in tab order.
-    private var storage: [Chunk] = []
+    private(set) var storage: [Chunk] = []
     private var freeSlots: [Int] = []
-    private var order: [Int] = []
+    private(set) var order: [Int] = []
     private var slotOfID: [TabID: Int] = [:]
     private(set) var count = 0
     private(set) var matchedCount = 0

@@ -5,7 +5,8 @@ import ReferenceModel
 /// Drives the naive `ReferenceGrid`.
 package struct ReferenceDriver: AgreeingDriver {
     package var grid: ReferenceGrid
-    var saved: Data?
+    /// The last save, written out as a file only when a restore or round trip reads it.
+    var saved: ReferenceGrid.SavedSession?
 
     package init(viewport: ViewportSpec) {
         self.init(viewport: viewport, policy: .spec)
@@ -14,6 +15,7 @@ package struct ReferenceDriver: AgreeingDriver {
     /// The reference under a policy (`Policy.spec`: SPEC.md as written).
     package init(viewport: ViewportSpec, policy: Policy) {
         grid = ReferenceGrid(viewport: Self.viewport(viewport), policy: policy)
+        grid.settle()
     }
 
     package static func viewport(_ v: ViewportSpec) -> RefViewport {
@@ -52,7 +54,7 @@ package struct ReferenceDriver: AgreeingDriver {
         case .swipeCancelled: r = grid.swipeCancelled()
         case .tapClose(let i): r = grid.tapClose(i)
         case .flyAwayFinished(let id): r = grid.flyAwayFinished(id)
-        case .save: saved = grid.save(); r = RefOutcome()
+        case .save: saved = grid.saving(); r = RefOutcome()
         case .restoreSaved:
             guard let saved else { return StepOutcome() }
             r = grid.restore(saved)
@@ -71,6 +73,7 @@ package struct ReferenceDriver: AgreeingDriver {
                  .endMove, .cancelMove, .newBackgroundTab: grid.endMovementIfHidden()
             }
         }
+        grid.settle()   // one filtering for every read of this state: observe, agrees, the next event
         var out = StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
         // D3: the tabs displayed before and after whose title changed.
         if let before = shownBefore {
@@ -148,7 +151,8 @@ package struct ReferenceDriver: AgreeingDriver {
     package func roundTrip() -> Result<Observation, RoundTripError>? {
         guard let saved else { return nil }
         var fresh = ReferenceGrid(viewport: grid.viewport, policy: grid.policy)
-        let r = fresh.restore(saved)
+        let r = fresh.restore(saved.encoded())
+        fresh.settle()
         if let why = r.rejected { return .failure(RoundTripError(message: why)) }
         return .success(Self.observe(fresh))
     }
