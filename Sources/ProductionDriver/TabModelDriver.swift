@@ -25,12 +25,12 @@ package struct TabModelDriver: CheckableDriver {
     package init(viewport: ViewportSpec, view: View) {
         grid = TabGrid(viewport: viewport.production, ids: .sequential(prefix: "t"))
         self.view = view
-        columns = grid.columns(reusing: nil)
+        columns = grid.keepColumns(reusing: nil)
     }
 
     package mutating func apply(_ action: Action) -> StepOutcome {
         let out = event(action)
-        columns = grid.columns(reusing: columns)
+        columns = grid.keepColumns(reusing: columns)
         return out
     }
 

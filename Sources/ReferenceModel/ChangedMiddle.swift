@@ -15,6 +15,7 @@ public enum ChangedMiddle {
     /// they differ, and every index outside it holds the same element in both.
     @inlinable public static func of<T: Equatable>(_ a: [T], _ b: [T]) -> Range<Int> {
         precondition(a.count == b.count, "ChangedMiddle.of: lengths \(a.count) and \(b.count) differ")
+        if sameStorage(a, b) { return 0..<0 }   // an unchanged list shared from step to step: O(1)
         var lo = 0, hi = a.count
         while lo < hi && a[lo] == b[lo] { lo += 1 }
         while hi > lo && a[hi - 1] == b[hi - 1] { hi -= 1 }
@@ -25,5 +26,10 @@ public enum ChangedMiddle {
     /// either is in the other (so `new` repeats none). O(m²) with no hashing: for short ranges.
     @inlinable public static func isPermutation<T: Equatable>(_ old: ArraySlice<T>, _ new: ArraySlice<T>) -> Bool {
         old.count == new.count && new.allSatisfy(old.contains) && old.allSatisfy(new.contains)
+    }
+
+    /// Whether `a` and `b` are one buffer — so, both being alive, equal. O(1).
+    @inlinable public static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
     }
 }

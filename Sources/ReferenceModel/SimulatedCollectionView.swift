@@ -70,11 +70,14 @@ package struct SimulatedCollectionView: Sendable {
         }
     }
 
+    /// The first index named twice, in order: looked up in a list for a few, a set for many
+    /// (a query that hides a thousand tabs names a thousand).
     private func checkUnique(_ indices: [Int], _ what: String) throws(InvalidUpdate) {
-        var seen: [Int] = []
+        var few: [Int] = [], many = Set<Int>()
         for i in indices {
-            if seen.contains(i) { throw InvalidUpdate("attempt to \(what) item \(i) more than once in the same update") }
-            seen.append(i)
+            let again = indices.count <= 16 ? few.contains(i) : !many.insert(i).inserted
+            if again { throw InvalidUpdate("attempt to \(what) item \(i) more than once in the same update") }
+            if indices.count <= 16 { few.append(i) }
         }
     }
 

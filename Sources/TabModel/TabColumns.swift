@@ -1,24 +1,26 @@
 /// The tabs as three columns of plain strings — every id, every title, the displayed ids — for
 /// an observer that reads the grid after every event (the checker's driver, package access).
 ///
-/// Read again only when the list changed: the columns keep the list's storage they were read
-/// from, so a later change to the list cannot happen in place (copy-on-write copies the
-/// shared buffer first), and a list whose chunk storage and order are still the very buffers
-/// the columns keep has not changed since. Holding them costs the list one copy of its chunk
-/// array and of the chunk it changes next — O(n/B + B), the cost of an event.
+/// Read again only when the list changed: reading them gives the list a token, which any
+/// change to the list's chunks or order drops (`didSet`), so columns whose token the list
+/// still holds were read from the list as it is. A copy of the list shares the token until
+/// either copy changes; nothing is copied to keep it.
 package struct TabColumns: Sendable {
     package internal(set) var ids: [String] = []
     package internal(set) var titles: [String] = []
     package internal(set) var displayed: [String] = []
-    fileprivate let storage: [TabList.Chunk]
-    fileprivate let order: [Int]
+    fileprivate let token: ColumnsToken
 }
 
+/// An identity and nothing else (`TabList.columnsToken`).
+final class ColumnsToken: Sendable {}
+
 extension TabList {
-    /// `previous` when the list is the one it was read from, else the columns read afresh. O(1) or O(n).
+    /// The columns of the list as it is, `previous` itself when it was read from the list unchanged.
+    /// O(1) or O(n).
     func columns(reusing previous: TabColumns?) -> TabColumns {
-        if let previous, Self.sameBuffer(previous.storage, storage) && Self.sameBuffer(previous.order, order) { return previous }
-        var c = TabColumns(storage: storage, order: order)
+        if let previous, let token = columnsToken, previous.token === token { return previous }
+        var c = TabColumns(token: ColumnsToken())
         c.ids.reserveCapacity(count)
         c.titles.reserveCapacity(count)
         c.displayed.reserveCapacity(matchedCount)
@@ -33,16 +35,19 @@ extension TabList {
         }
         return c
     }
-
-    /// Whether two arrays are one buffer (so, while either is kept, equal).
-    private static func sameBuffer<T>(_ a: [T], _ b: [T]) -> Bool {
-        a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
-    }
 }
 
 extension TabGrid {
     /// The tabs' columns, `previous` itself when nothing changed the tabs since it was read. O(1) or O(n).
     package func columns(reusing previous: TabColumns?) -> TabColumns { list.columns(reusing: previous) }
+
+    /// The same, and the grid remembers that these are its columns (so the next call with them
+    /// returns them until the tabs change). O(1) or O(n).
+    package mutating func keepColumns(reusing previous: TabColumns?) -> TabColumns {
+        let c = list.columns(reusing: previous)
+        list.columnsToken = c.token
+        return c
+    }
 }
 
 /// Nothing of its own to show: the columns are read from the list, which a dump shows already.

@@ -22,9 +22,11 @@ struct TabList {
     static let chunkSize = 64
 
     /// Chunk storage by stable slot number; `order` lists the live slots in tab order.
-    private(set) var storage: [Chunk] = []
+    private(set) var storage: [Chunk] = [] { didSet { columnsToken = nil } }
     private var freeSlots: [Int] = []
-    private(set) var order: [Int] = []
+    private(set) var order: [Int] = [] { didSet { columnsToken = nil } }
+    /// The token of the columns read from this list since it last changed (`TabColumns`), if any.
+    var columnsToken: ColumnsToken?
     private var slotOfID: [TabID: Int] = [:]
     private(set) var count = 0
     private(set) var matchedCount = 0

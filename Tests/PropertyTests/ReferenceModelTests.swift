@@ -27,6 +27,8 @@ import Testing
             (.batch(deletes: [], inserts: [5], moves: []), ["i0", "i1", "x"], "attempt to insert item 5"),
             (.batch(deletes: [0, 0], inserts: [], moves: []), [], "more than once"),
             (.batch(deletes: [], inserts: [0, 0], moves: []), ["a", "b", "c", "d"], "more than once"),
+            // Many indices are checked through a set: the first repeated one is named all the same.
+            (.batch(deletes: [], inserts: Array(0..<20) + [7, 3], moves: []), (0..<24).map { "n\($0)" }, "insert item 7 more than once"),
             (.batch(deletes: [], inserts: [], moves: [(from: 4, to: 0)]), ["i0", "i1"], "attempt to move item 4"),
             (.reloadItems([7]), ["i0", "i1"], "attempt to reload item 7"),
         ]
