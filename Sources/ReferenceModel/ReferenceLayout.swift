@@ -23,8 +23,9 @@ package struct RefLayout: Equatable, Sendable {
 
     package static func compute(_ v: RefViewport, displayedCount n: Int) -> RefLayout {
         let tooSmall = RefLayout(tooSmall: true)
-        let all = [v.width, v.height, v.safeLeft, v.safeRight, v.safeTop, v.safeBottom]
-        for x in all where !x.isFinite || x > 1e7 { return tooSmall }               // L5 (and absurd sizes)
+        func absurd(_ x: Double) -> Bool { !x.isFinite || x > 1e7 }
+        if absurd(v.width) || absurd(v.height) || absurd(v.safeLeft) || absurd(v.safeRight)
+            || absurd(v.safeTop) || absurd(v.safeBottom) { return tooSmall }       // L5 (and absurd sizes)
         if v.safeLeft < 0 || v.safeRight < 0 || v.safeTop < 0 || v.safeBottom < 0 { return tooSmall }
         let S = v.width - v.safeLeft - v.safeRight
         if v.width <= 0 || v.height <= 0 || S <= 0 || !S.isFinite { return tooSmall }
@@ -35,10 +36,7 @@ package struct RefLayout: Equatable, Sendable {
         let aspect = landscape ? v.height / v.width : (1 + v.height / v.width) / 2  // L4
 
         // L5: the candidate column counts, from the nominal one down to 1.
-        var candidates = [c]
-        if c == 1.33 { candidates.append(1) }
-        if c == 3 { candidates += [2, 1] }
-        if c == 2 { candidates.append(1) }
+        let candidates: [Double] = c == 3 ? [3, 2, 1] : c == 2 ? [2, 1] : [1.33, 1]   // constants: no allocation
         for columns in candidates {
             let width = (S - 15 * 2 * columns) / columns
             if width < 44 { continue }
