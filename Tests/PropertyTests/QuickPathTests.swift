@@ -142,6 +142,28 @@ import Testing
         #expect(found > 50, "only \(found) of 2,000 queries were found: the comparison shows little")
     }
 
+    /// The byte-table reading of ASCII text (`ASCIIText`) gives the Characters, and their hashes,
+    /// that the Character walk gives — for the reference's lowered titles and the filter
+    /// property's — on generated titles and queries, CR, LF and CR LF among them.
+    @Test func theASCIIReadingIsTheCharacterWalk() {
+        var choices = Choices(seed: 46)
+        var texts = ["", "\r\n", "a\r\nb", "\r", "\n", "A\tB", "\u{7F}", "New Tab", String(repeating: "aB", count: 300)]
+        for _ in 0..<3_000 { texts.append(Values.title.run(&choices)) }
+        var ascii = 0
+        for t in texts {
+            let walked = t.lowercased().map(LoweredCharacter.init)
+            let read = LoweredCharacter.computeLowered(t)
+            #expect(read.map(\.hash) == walked.map(\.hash) && read.map(\.byte) == walked.map(\.byte)
+                    && read.count == walked.count
+                    && zip(read, walked).allSatisfy { String($0.character).utf8.elementsEqual(String($1.character).utf8) }, "\(t.debugDescription)")
+            let keyed = KeyedCharacter.lowered(t)
+            #expect(zip(keyed, t.lowercased()).allSatisfy { String($0.character).utf8.elementsEqual(String($1).utf8) } && keyed.count == t.lowercased().count
+                    && keyed.map(\.hash) == t.lowercased().map(\.hashValue), "\(t.debugDescription)")
+            if ASCIIText.characters(of: t, from: ASCIIText.table { $0 }) != nil { ascii += 1 }
+        }
+        #expect(ascii > 1_000 && ascii < texts.count - 500, "\(ascii) of \(texts.count) texts read as ASCII: both ways must be shown")
+    }
+
     /// The tabs a step closed (`StepFacts.gone`), told by its quick paths (appended, inserted,
     /// removed, a few reordered), are those of before not open after; `sameSet` is `Set ==`.
     @Test func goneAndSameSetAreTheirFromScratchDefinitions() {

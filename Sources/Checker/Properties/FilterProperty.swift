@@ -1,4 +1,5 @@
 import Generators
+import ReferenceModel
 
 /// F1, read from the observation alone: with a non-empty query, displayed is exactly the
 /// tabs whose lowercased title contains the lowercased query, Character-wise, in tab
@@ -107,5 +108,9 @@ struct KeyedCharacter: Equatable {
     let character: Character
     let hash: Int
     static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.character == b.character }
-    static func lowered(_ text: String) -> [KeyedCharacter] { text.lowercased().map { KeyedCharacter(character: $0, hash: $0.hashValue) } }
+    static func lowered(_ text: String) -> [KeyedCharacter] {
+        let lowered = text.lowercased()
+        return ASCIIText.characters(of: lowered, from: ascii) ?? lowered.map { KeyedCharacter(character: $0, hash: $0.hashValue) }
+    }
+    private static let ascii = ASCIIText.table { KeyedCharacter(character: $0, hash: $0.hashValue) }
 }
