@@ -195,6 +195,7 @@ public struct TabGrid: Sendable {
     static func matches(_ title: String, _ query: String) -> Bool {
         if query.isEmpty { return true }
         if let fast = asciiContains(title, query) { return fast }
+        if let fast = asciiTitleContains(title, query) { return fast }
         // Short texts (nearly all): the query tried at each place, allocation-free; the work is
         // bounded by the product, so only long ones need the linear search.
         if title.utf8.count &* query.utf8.count <= 1 << 16 {

@@ -96,6 +96,34 @@ import Testing
         }
     }
 
+    /// F1 on an ASCII title (`TabGrid.asciiTitleContains`): every scalar of the Basic
+    /// Multilingual Plane as a one-Character query — the Kelvin sign and the Greek question
+    /// mark, canonically "K" and ";", among them — and every one before a combining mark, found
+    /// exactly where the Character-wise search finds it; and drawn queries against drawn ASCII titles.
+    @Test func anASCIITitleIsSearchedAsTheCharacterWiseSearchWould() {
+        let title = String(decoding: (0..<0x80).filter { $0 != 0x0D }.map(UInt8.init), as: UTF8.self)
+        let characters = Array(title)
+        var found = 0
+        for v in UInt32(1)...0xFFFF {
+            guard let s = Unicode.Scalar(v) else { continue }
+            for q in [String(Character(s)), String(s) + "\u{301}"] {
+                // Two Characters (a control before the mark) never match: the title holds no U+0301.
+                let expected = q.count == 1 && characters.contains(Character(q))
+                #expect(TabGrid.matches(title, q) == expected, "U+\(String(v, radix: 16)) \(q.debugDescription)")
+                if TabGrid.matches(title, q) { found += 1 }
+            }
+        }
+        #expect(found > 127, "\(found): the Kelvin sign and the Greek question mark match too")
+        for seed in UInt64(1)...1_000 {
+            var c = Choices(seed: seed)
+            let t = Gen<String>.string(["a", "b", "k", "K", ";", " ", "\n"], length: 0...12).run(&c)
+            let q = Gen<String>.string(["a", "b", "k", "\u{212A}", "\u{37E}", ";", "é", "\n", "\r\n"], length: 1...3).run(&c)
+            let (ta, qa) = (Array(t), Array(q))
+            let naive = qa.count <= ta.count && (0...(ta.count - qa.count)).contains { Array(ta[$0..<($0 + qa.count)]) == qa }
+            #expect(TabGrid.matches(t, q) == naive, "seed \(seed): \(t.debugDescription) ∋ \(q.debugDescription)")
+        }
+    }
+
     /// G3 with a NaN translation: NaN on both sides is the same offset, not a failure
     /// whose regression test could never pass.
     @Test func aNaNSwipeIsNoFalseFailure() {
