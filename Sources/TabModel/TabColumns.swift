@@ -25,11 +25,13 @@ extension TabList {
         c.titles.reserveCapacity(count)
         c.displayed.reserveCapacity(matchedCount)
         for slot in order {
+            // As `displayed` reads them: a chunk whose count of shown tabs is 0 is skipped, flags and all.
+            let shows = storage[slot].matched > 0
             storage[slot].entries.withUnsafeBufferPointer { entries in
                 for i in entries.indices {
                     c.ids.append(entries[i].tab.id.rawValue)
                     c.titles.append(entries[i].tab.title)
-                    if entries[i].matches { c.displayed.append(entries[i].tab.id.rawValue) }
+                    if shows && entries[i].matches { c.displayed.append(entries[i].tab.id.rawValue) }
                 }
             }
         }
