@@ -15,7 +15,9 @@ public enum ChangedMiddle {
     /// they differ, and every index outside it holds the same element in both.
     @inlinable public static func of<T: Equatable>(_ a: [T], _ b: [T]) -> Range<Int> {
         precondition(a.count == b.count, "ChangedMiddle.of: lengths \(a.count) and \(b.count) differ")
-        if sameStorage(a, b) { return 0..<0 }   // an unchanged list shared from step to step: O(1)
+        // An unchanged list shared from step to step: O(1). This takes `==` to be reflexive, as
+        // Equatable's contract says; NaN is the known exception, and every caller passes strings.
+        if sameStorage(a, b) { return 0..<0 }
         var lo = 0, hi = a.count
         while lo < hi && a[lo] == b[lo] { lo += 1 }
         while hi > lo && a[hi - 1] == b[hi - 1] { hi -= 1 }
