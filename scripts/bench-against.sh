@@ -8,16 +8,21 @@
 #                                                          `tabcheck bench scaling` before it moved)
 # and prints each figure's median over the rounds with its spread, and its ratio to the
 # working tree's. The step counts must match (the same sequences) or the comparison says so.
+# --instructions adds, for each binary once, the instructions per checked step under callgrind
+# (`tabcheck --jobs 1 --sequences 600 --no-db --seed 1`, children traced): exact, where the
+# wall clock of a shared machine moves by ±15 % between runs (needs valgrind; skipped, saying
+# so, without it).
 #
-#   scripts/bench-against.sh [--rounds R] [--sequences N] REV...      (default 5 rounds, 20000 sequences)
+#   scripts/bench-against.sh [--rounds R] [--sequences N] [--instructions] REV...   (default 5 rounds, 20000 sequences)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-rounds=5; sequences=20000; revs=()
+rounds=5; sequences=20000; instructions=0; revs=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds="$2"; shift 2 ;;
     --sequences) sequences="$2"; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --instructions) instructions=1; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     -*) echo "bench-against: unknown flag $1" >&2; exit 2 ;;
     *) revs+=("$1"); shift ;;
   esac
@@ -52,10 +57,27 @@ for r in $(seq 1 "$rounds"); do
     ${scales[$i]} | sed -n 's/^ *\([0-9]*\) tabs: *\([0-9.]*\) steps.*/'"$i"' tabs-\1 0 \2/p' >> "$results"
   done
 done
+if [ "$instructions" = 1 ]; then
+  if ! command -v valgrind >/dev/null 2>&1; then
+    echo "bench-against: --instructions needs valgrind (Debian: apt-get install valgrind); instructions not measured" >&2
+  else
+    for i in "${!bins[@]}"; do
+      echo "bench-against: instructions of ${names[$i]} under callgrind…" >&2
+      out="$(mktemp -d)"
+      steps="$(valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$out/cg.%p" "${bins[$i]}" --jobs 1 --sequences 600 \
+        --no-db --seed 1 --json 2>/dev/null | python3 -c "import json,sys; print(json.load(sys.stdin)['steps'])")"
+      total="$(cat "$out"/cg.* | sed -n 's/^totals: *//p' | awk '{s += $1} END {printf "%.0f", s}')"
+      rm -rf "$out"
+      echo "$i instructions $steps $total" >> "$results"
+    done
+  fi
+fi
 python3 - "$results" "${names[@]}" <<'PY'
 import sys, statistics
 rows = [l.split() for l in open(sys.argv[1])]
 names = sys.argv[2:]
+counted_instructions = {int(k): (int(s), int(v)) for k, f, s, v in rows if f == "instructions"}
+rows = [r for r in rows if r[1] != "instructions"]
 figures = list(dict.fromkeys(f for _, f, _, _ in rows))
 def label(f): return "default campaign, --jobs 1" if f == "campaign" else f"scaling, {f[5:]} tabs"
 med = {}
@@ -74,4 +96,12 @@ for i, name in enumerate(names):
         print(f"{name}: 1,000 tabs ÷ 10 tabs = {med[i, 'tabs-1000'] / med[i, 'tabs-10']:.3f}; 100 ÷ 10 = {med.get((i, 'tabs-100'), 0) / med[i, 'tabs-10']:.3f}")
 for i, name in enumerate(names[1:], 1):
     if (i, "campaign") in med: print(f"working tree ÷ {name}, default campaign: {med[0, 'campaign'] / med[i, 'campaign']:.3f}×")
+if counted_instructions:
+    print("instructions per checked step (callgrind, --jobs 1 --sequences 600 --no-db --seed 1, children traced)")
+    for i, name in enumerate(names):
+        if i not in counted_instructions: continue
+        steps, total = counted_instructions[i]
+        per = total / steps
+        ratio = f"  {per / (counted_instructions[0][1] / counted_instructions[0][0]):.3f}× the working tree's" if i > 0 and 0 in counted_instructions else ""
+        print(f"  {name:14} {per:>10,.0f}  ({total:,} / {steps:,} steps){ratio}")
 PY

@@ -5,10 +5,11 @@
 # of scripts/large-grid-shrink.sh, 9 beside e9708ff: section 12).
 #
 #   scripts/bench.sh [--out FILE]
-#   scripts/bench.sh --against REV... [--rounds R] [--sequences N]
+#   scripts/bench.sh --against REV... [--rounds R] [--sequences N] [--instructions]
 #       the working tree against older revisions, side by side, interleaved: the default
 #       campaign with one job and the scaling benchmark at 10, 100 and 1,000 tabs, medians and
-#       spread (scripts/bench-against.sh; docs/benchmarks.md records it against e9708ff)
+#       spread; --instructions adds the exact instructions per checked step under callgrind
+#       (scripts/bench-against.sh; docs/benchmarks.md records it against e9708ff)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ "${1:-}" = "--against" ]; then shift; exec "$root/scripts/bench-against.sh" "$@"; fi
