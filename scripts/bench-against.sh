@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
     --rounds) rounds="$2"; shift 2 ;;
     --sequences) sequences="$2"; shift 2 ;;
     --instructions) instructions=1; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     -*) echo "bench-against: unknown flag $1" >&2; exit 2 ;;
     *) revs+=("$1"); shift ;;
   esac
