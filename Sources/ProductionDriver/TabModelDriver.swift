@@ -106,9 +106,8 @@ package struct TabModelDriver: CheckableDriver {
     /// (The kept columns are checked against the grid, so a grid changed outside `apply` is read afresh.)
     package func observe() -> Observation { Self.observe(grid, grid.columns(reusing: columns)) }
 
-    static func observe(_ grid: TabGrid, _ columns: TabColumns? = nil) -> Observation {
+    static func observe(_ grid: TabGrid, _ tabs: TabColumns) -> Observation {
         var o = Observation()
-        let tabs = columns ?? grid.columns(reusing: nil)
         o.tabIDs = tabs.ids
         o.titles = tabs.titles
         o.displayed = tabs.displayed
@@ -138,7 +137,7 @@ package struct TabModelDriver: CheckableDriver {
         var fresh = TabGrid(viewport: grid.viewport, ids: .sequential(prefix: "t"))
         do {
             _ = try fresh.restore(from: saved)
-            return .success(Self.observe(fresh))
+            return .success(Self.observe(fresh, fresh.columns(reusing: nil)))
         } catch {
             return .failure(RoundTripError(message: "\(error)"))
         }

@@ -73,11 +73,9 @@ package struct SimulatedCollectionView: Sendable {
     /// The first index named twice, in order: looked up in a list for a few, a set for many
     /// (a query that hides a thousand tabs names a thousand).
     private func checkUnique(_ indices: [Int], _ what: String) throws(InvalidUpdate) {
-        var few: [Int] = [], many = Set<Int>()
-        for i in indices {
-            let again = indices.count <= 16 ? few.contains(i) : !many.insert(i).inserted
-            if again { throw InvalidUpdate("attempt to \(what) item \(i) more than once in the same update") }
-            if indices.count <= 16 { few.append(i) }
+        var seen = Set<Int>()
+        for (k, i) in indices.enumerated() where indices.count <= 16 ? indices[..<k].contains(i) : !seen.insert(i).inserted {
+            throw InvalidUpdate("attempt to \(what) item \(i) more than once in the same update")
         }
     }
 

@@ -15,12 +15,14 @@ extension TabGrid {
             needle.append(b)
         }
         if needle.isEmpty { return true }
-        let hay = Array(title.utf8)
-        guard needle.count <= hay.count else { return false }
-        for start in 0...(hay.count - needle.count) where hay[start] == needle[0] && hay[start..<start + needle.count].elementsEqual(needle) {
-            return true
+        var title = title
+        return title.withUTF8 { hay in
+            guard needle.count <= hay.count else { return false }
+            for start in 0...(hay.count - needle.count) where hay[start] == needle[0] && hay[start..<start + needle.count].elementsEqual(needle) {
+                return true
+            }
+            return false
         }
-        return false
     }
 
     /// Each ASCII Character's byte, by the Character's hash (made once per process); nil in the

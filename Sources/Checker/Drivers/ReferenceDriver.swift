@@ -152,7 +152,6 @@ package struct ReferenceDriver: AgreeingDriver {
         guard let saved else { return nil }
         var fresh = ReferenceGrid(viewport: grid.viewport, policy: grid.policy)
         let r = fresh.restore(saved.encoded())
-        fresh.settle()
         if let why = r.rejected { return .failure(RoundTripError(message: why)) }
         return .success(Self.observe(fresh))
     }
