@@ -32,8 +32,7 @@ package struct SimulatedDiffableDataSource: Sendable {
     /// Applies a snapshot of `snapshot`'s identifiers, reconfiguring `reconfigure`. Returns the
     /// change, or the exception UIKit raises (nothing changes then).
     package mutating func apply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
-        if knownUnique, reconfigure.count <= Self.quickLimit, var change = quickChange(to: snapshot),
-           reconfigure.allSatisfy(snapshot.contains) {
+        if knownUnique, var change = quickChange(to: snapshot), Self.holds(snapshot, reconfigure) {
             change.reconfigured = reconfigure
             items = snapshot
             return .success(change)
@@ -43,9 +42,19 @@ package struct SimulatedDiffableDataSource: Sendable {
         return applied
     }
 
-    /// At most this many identifiers inserted or reconfigured take the quick path (each is
-    /// looked up in the items, O(n) apiece).
+    /// At most this many identifiers inserted take the quick path (each is looked up in the
+    /// items, O(n) apiece).
     static let quickLimit = 8
+
+    /// Whether `snapshot` holds every identifier of `reconfigure`: a few looked up one by one,
+    /// many walked in step when they come in the snapshot's order (a restore's reconfigures do),
+    /// else through a set. O(n) with no hashing but in the last case.
+    static func holds(_ snapshot: [String], _ reconfigure: [String]) -> Bool {
+        if reconfigure.count <= quickLimit { return reconfigure.allSatisfy(snapshot.contains) }
+        var j = 0
+        for id in snapshot where j < reconfigure.count && reconfigure[j] == id { j += 1 }
+        return j == reconfigure.count || Set(snapshot).isSuperset(of: reconfigure)
+    }
 
     /// The change when `snapshot` is the items with some removed, or with a few inserted that
     /// they do not hold, the order of the rest kept, or the items with a short run of them
@@ -77,6 +86,7 @@ package struct SimulatedDiffableDataSource: Sendable {
     /// `apply` from scratch: sets of the identifiers, then the difference.
     mutating func fullApply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
         var seen: Set<String> = []
+        seen.reserveCapacity(snapshot.count)
         let duplicates = snapshot.filter { !seen.insert($0).inserted }
         if !duplicates.isEmpty {
             return .failure(InvalidUpdate("Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(duplicates.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")))}"))

@@ -43,14 +43,11 @@ extension TabGrid {
     private mutating func apply(_ snapshot: SessionSnapshot) -> GridUpdate {
         // D3: a tab displayed before and after under its id, with another title, is reconfigured.
         var shownTitles: [TabID: String] = [:]
+        shownTitles.reserveCapacity(list.count)
         list.forEach(displayedOnly: true) { shownTitles[$0.id] = $0.title }
-        list.removeAll()
         query = ""
         loweredQuery = ""
-        for saved in snapshot.tabs {
-            let tab = Tab(id: saved.id, title: saved.title)
-            list.insert(tab, at: list.count, matches: true, lowered: tab.title.lowercased())
-        }
+        list = TabList(snapshot.tabs.map { TabList.Entry(tab: Tab(id: $0.id, title: $0.title), lowered: $0.title.lowercased(), matches: true) })
         activeTabID = snapshot.activeTabID
         swipe.release()
         pendingFlyAways.removeAll()

@@ -61,4 +61,25 @@ import Testing
         for t in texts { #expect(CanonicalReader.read(Data(t.utf8)) == nil, "\(t)") }
         #expect(CanonicalReader.read(Data([0x7B, 0x22, 0x74, 0x61, 0x62, 0x73, 0x22, 0x3A, 0x5B, 0x7B, 0x22, 0x69, 0x64, 0x22, 0x3A, 0x22, 0xC3, 0x28])) == nil)
     }
+
+    /// The fast path's UTF-8 check (decode, then compare the bytes) says what
+    /// `String(validating:)` says, on random byte strings biased to the edges of UTF-8:
+    /// truncated and overlong sequences, surrogates, U+FFFD itself, bytes past U+10FFFF.
+    @Test func P3_theFastPathsUTF8CheckIsStringValidating() {
+        let pieces: [[UInt8]] = [[0x61], [0x00], [0x7F], [0xC3, 0xA9], [0xC3], [0xA9], [0xC0, 0x80], [0xE0, 0x80, 0x80],
+                                 [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBD], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0xF8], [0xFF], [0xE2, 0x82]]
+        var invalid = 0
+        for seed in 0..<20_000 as Range<UInt64> {
+            var c = Choices(seed: seed)
+            let bytes = (0..<c.int(in: 0...6)).flatMap { _ in c.element(of: pieces) }
+            let lead = c.int(in: 0...2)
+            let all = [UInt8](repeating: 0x20, count: lead) + bytes + [0x22]
+            let got = CanonicalReader.validUTF8(all, lead..<(lead + bytes.count))
+            let expected = String(validating: bytes, as: UTF8.self)
+            #expect(got == expected, "\(bytes)")
+            if expected == nil { invalid += 1 }
+        }
+        #expect(invalid > 1000, "too few invalid byte strings drawn: \(invalid)")
+    }
 }

@@ -95,7 +95,7 @@ package struct SnapshotProperty: StepProperty {
     func reconfigures(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let asked = f.outcome.reconfigured ?? []
         guard f.outcome.rejected == nil, !(asked.isEmpty && (f.tabsUnchanged || Self.keptTheirTitles(pre, post))) else { return nil }
-        let expected = Self.fewRetitled(pre, post) ?? Self.retitled(pre, post)
+        let expected = Self.sameTabsRetitled(pre, post) ?? Self.retitled(pre, post)
         let got: [String]
         if asked.count <= Self.few {
             // The tab each asked identifier is in the snapshot for (the last, as a dictionary keeps).
@@ -125,16 +125,16 @@ package struct SnapshotProperty: StepProperty {
         return expected
     }
 
-    /// `retitled` when the tabs are the same, in the same order, and at most `few` titles
-    /// changed (a title change, a restore of the same tabs); nil otherwise.
-    static func fewRetitled(_ pre: Observation, _ post: Observation) -> [String]? {
+    /// `retitled` when the tabs are the same, in the same order (a title change, a restore of
+    /// the same tabs): the titles compared place by place, and only the changed tabs looked up
+    /// among the displayed — one by one when few, else in sets; nil when the tabs differ.
+    static func sameTabsRetitled(_ pre: Observation, _ post: Observation) -> [String]? {
         guard pre.tabIDs == post.tabIDs, pre.titles.count == post.titles.count, post.titles.count == post.tabIDs.count else { return nil }
         var changed: [String] = []
-        for k in post.titles.indices where pre.titles[k] != post.titles[k] {
-            changed.append(post.tabIDs[k])
-            if changed.count > few { return nil }
-        }
-        return changed.filter { pre.displayed.contains($0) && post.displayed.contains($0) }
+        for k in post.titles.indices where pre.titles[k] != post.titles[k] { changed.append(post.tabIDs[k]) }
+        if changed.count <= few { return changed.filter { pre.displayed.contains($0) && post.displayed.contains($0) } }
+        let (before, after) = (Set(pre.displayed), Set(post.displayed))
+        return changed.filter { before.contains($0) && after.contains($0) }
     }
 
     /// Whether every tab open before and after the step kept its title, told by one merge pass
