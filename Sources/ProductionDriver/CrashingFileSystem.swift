@@ -101,10 +101,12 @@ final class CrashSafeSaves: @unchecked Sendable {
     private var mainExists = false
     private let store: SessionStore
     private static let path = "/session.json"
+    /// Made once: a file URL made from a path asks the disk whether it is a folder (a system call per sequence).
+    private static let url = URL(fileURLWithPath: path, isDirectory: false)
 
     init(wrap: (CrashingFileSystem) -> any SessionFileSystem = { $0 }) {
         storeFileSystem = wrap(fs)
-        store = SessionStore(url: URL(fileURLWithPath: Self.path), fileSystem: storeFileSystem)
+        store = SessionStore(url: Self.url, fileSystem: storeFileSystem)
     }
 
     /// Saves `snapshot` once with a crash injected, checks what loads, then (if it crashed)

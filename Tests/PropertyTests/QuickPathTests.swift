@@ -171,16 +171,23 @@ import Testing
     }
 
     /// The tabs a step closed (`StepFacts.gone`), told by its quick paths (appended, inserted,
-    /// removed, a few reordered), are those of before not open after; `sameSet` is `Set ==`.
+    /// removed, a few reordered), are those of before not open after; the one tab a step
+    /// appended (`StepFacts.appended`) is the last of after, new or not; `sameSet` is `Set ==`.
     @Test func goneAndSameSetAreTheirFromScratchDefinitions() {
         var d = Draw(rng: Xoshiro256StarStar(seed: 44))
         let pool = (0..<10).map { "n\($0)" }
-        for round in 0..<6000 {
-            // Past 5,000 rounds, forty tabs: more than `few` titles change.
-            let pool = (0..<(round < 5000 ? 10 : 40)).map { "t\($0)" }
+        for _ in 0..<5000 {
             let before = d.ids(pool)
             let after: [String] = d.next(after: before).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }   // ids are unique
             #expect(StepFacts.gone(from: before, to: after) == before.filter { !after.contains($0) }, "\(before) → \(after)")
+            // One appended (any id, one already open too): the id and whether it is new.
+            let plus = before + [d.below(3) == 0 && !before.isEmpty ? before[d.below(before.count)] : "n\(d.below(14))"]
+            for (pre, post) in [(before, after), (before, plus), (plus, before)] {
+                let one = StepFacts.appended(to: pre, giving: post)
+                let expected = post.count == pre.count + 1 && Array(post.dropLast()) == pre
+                #expect((one != nil) == expected && one?.id == (expected ? post.last : nil) && one?.fresh == (expected ? !pre.contains(post.last!) : nil),
+                        "\(pre) → \(post)")
+            }
             #expect(before.sameSet(as: after) == (Set(before) == Set(after)), "\(before) \(after)")
         }
     }

@@ -40,14 +40,15 @@ package struct Coverage: Sendable {
         if outcome.rejected == "invalidSession" { count(.corruptRestoreRejected) }
         if post.layout.tooSmall { count(.tooSmallLayout) }
         if pre.swipeHolder != nil && post.swipeHolder == nil, !post.displayed.contains(pre.swipeHolder!) { count(.swipeLockReleasedByHiding) }
-        if pre.active != nil && !post.tabIDs.contains(pre.active!) { count(.closeActiveTab) }
+        // (Searched from the end, as `contains` would say: the active tab is most often a recent one.)
+        if pre.active != nil && post.tabIDs.lastIndex(of: pre.active!) == nil { count(.closeActiveTab) }
         guard outcome.rejected == nil else { return }
         switch action {
         case .closeDisplayed where filtering, .tapClose where filtering: count(.closeUnderFilterHidingTabs)
         case .move(let f, let t) where filtering && f != t: count(.moveUnderFilter)
         case .newTab where post.displayed.count == pre.displayed.count: count(.newTabHiddenByFilter)
         case .setTitle(let id, _):
-            let was = pre.displayed.contains(id), now = post.displayed.contains(id)
+            let was = pre.displayed.lastIndex(of: id) != nil, now = post.displayed.lastIndex(of: id) != nil
             if was && !now { count(.titleChangeHides) }
             if !was && now { count(.titleChangeShows) }
         case let .swipeEnded(tx, vx) where pre.swipeHolder != nil:

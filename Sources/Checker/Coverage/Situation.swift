@@ -235,7 +235,7 @@ extension Coverage {
              .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
              .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .cancelMove, .newBackgroundTab: break
         }
-        if case .setTitle(let id, let title) = action, pre.displayed.contains(id), post.displayed.contains(id),
+        if case .setTitle(let id, let title) = action, pre.displayed.lastIndex(of: id) != nil, post.displayed.lastIndex(of: id) != nil,
            let at = pre.tabIDs.firstIndex(of: id), pre.titles[at] != title { count(.reconfigureOfShownTitle) }
         if let m = pre.moving, post.moving == nil, !post.displayed.contains(m.tab) { count(.movementEndedByHiding) }
         if pre.closedCount >= 20 && post.tabIDs.count < pre.tabIDs.count { count(.closeWithHistoryFull) }

@@ -22,7 +22,8 @@ package struct ActiveTabProperty: StepProperty {
 
     func judge(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         let postIDs = post.tabIDs
-        if let a = post.active, !postIDs.contains(a) {
+        // Searched from the end: the active tab is most often a recent one (a new tab is).
+        if let a = post.active, postIDs.lastIndex(of: a) == nil {
             return Violation(Self.name, "A4", "the active tab \(a) is not open")
         }
         guard f.outcome.rejected == nil else { return nil }

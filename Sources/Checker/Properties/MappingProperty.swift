@@ -62,8 +62,8 @@ package struct MappingProperty: StepProperty {
     }
 
     func idsStayUnique(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Bool {
+        if let one = f.appended { return one.fresh }   // one appended
         let pre = pre.tabIDs, post = post.tabIDs
-        if post.count == pre.count + 1 && post.starts(with: pre) { return !pre.contains(post[pre.count]) }  // one appended
         if post.count + f.gone.count == pre.count { return true }    // only removals (or nothing changed)
         if let new = StepFacts.inserted(into: pre, giving: post), new.count <= 4 {   // a few inserted (a reopen)
             return new.indices.allSatisfy { k in !pre.contains(new[k]) && !new[(k + 1)...].contains(new[k]) }

@@ -6,7 +6,7 @@ extension GridPropertyName {
     /// The properties of the capabilities declared on top of `Capability.all` (decisions.md, Behaviour, D).
     static let viewKind: Set<Property> = [snapshot, movement]
     /// Every built-in property, in the order reports list them.
-    package static let allCases: [Property] = [.differential] + builtInChecks.map(\.name) + [.crash]
+    package static let allCases: [Property] = [.differential] + builtInNames + [.crash]
 
     /// The oracle-free built-in properties, in the order the run loop checks them.
     package static let builtInChecks: [any StepProperty] = [
@@ -18,6 +18,9 @@ extension GridPropertyName {
         // The diffable data source (D1–D5; decisions.md, Behaviour, D); only drivers that feed one are judged by it.
         SnapshotProperty(), MovementProperty(),
     ]
+
+    /// Their names, in the same order (read once: a name read through `any StepProperty` is a call).
+    package static let builtInNames: [Property] = builtInChecks.map(\.name)
 
     /// A built-in property by name, or nil.
     package init?(rawValue: String) {

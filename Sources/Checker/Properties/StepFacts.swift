@@ -10,6 +10,17 @@ package struct StepFacts {
     package let gone: [String]
     /// Whether `post` has the same tabs as `pre`: ids, order and titles (most steps).
     package let tabsUnchanged: Bool
+    /// When `post`'s ids are `pre`'s with one appended (a new tab): that id, and whether `pre`
+    /// did not hold it. Read once here for the properties that ask (mapping, tabList), where each
+    /// scanned every id again.
+    package let appended: (id: String, fresh: Bool)?
+
+    /// `appended` for two lists of ids. O(n).
+    static func appended(to pre: [String], giving post: [String]) -> (id: String, fresh: Bool)? {
+        guard post.count == pre.count + 1, post.starts(with: pre) else { return nil }
+        let id = post[pre.count]
+        return (id, !pre.contains(id))
+    }
 
     /// `pre` minus `post`, in `pre` order. Ids are unique (the mapping property checks it),
     /// so when `post` is `pre` with some ids removed — every close — one merge pass finds

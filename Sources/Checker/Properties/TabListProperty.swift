@@ -17,8 +17,7 @@ package struct TabListProperty: StepProperty {
         guard f.outcome.rejected == nil else { return nil }
         switch f.action {
         case .newTab:
-            guard post.tabIDs.count == pre.tabIDs.count + 1, post.tabIDs.starts(with: pre.tabIDs),
-                  let new = post.tabIDs.last, !pre.tabIDs.contains(new) else {
+            guard let new = f.appended, new.fresh else {   // appended last, not an id already open
                 return Violation(Self.name, "F2", "a new tab must be appended to the end of tabs: tabs went from \(pre.tabIDs) to \(post.tabIDs)")
             }
             if post.titles.count != pre.titles.count + 1 || !post.titles.starts(with: pre.titles) || post.titles.last != "New Tab" {

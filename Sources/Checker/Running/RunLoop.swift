@@ -19,6 +19,8 @@ struct RunLoop {
     /// The oracle-free properties asked after every step, in the order chosen.
     var checks: [any StepProperty]
     let differential: Bool
+    /// Whether `mapping` is checked (before the first step, too: `compareInitialStates`).
+    let checksMapping: Bool
     let roundTrips: Bool
     let collectCoverage: Bool
     /// The oracle's agreement stands in for its observation only when the drivers are
@@ -69,6 +71,7 @@ struct RunLoop {
             : runner.selected.filter { runner.allows($0, capabilities) }
         checks = chosen.compactMap { runner.check(named: $0) }
         differential = chosen.contains(.differential)
+        checksMapping = runner.selected.contains(MappingProperty.name) && runner.allows(MappingProperty.name, capabilities)
         roundTrips = chosen.contains(.session)
         self.collectCoverage = collectCoverage
         skimming = comparesEverything && onStep == nil && differential
@@ -192,7 +195,8 @@ struct RunLoop {
         let needsRoundTrip: Bool = { if case .save = action { return roundTrips } else { return false } }()
         // Most steps leave the tabs alone: compared once here, for every property to read.
         let idsUnchanged = implObs.tabIDs == implPost.tabIDs
-        var gone = idsUnchanged ? [] : StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs)
+        let appended = idsUnchanged ? nil : StepFacts.appended(to: implObs.tabIDs, giving: implPost.tabIDs)
+        var gone = idsUnchanged || appended != nil ? [] : StepFacts.gone(from: implObs.tabIDs, to: implPost.tabIDs)
         // A tab that replaced the last one may carry a closed tab's id (a counter restarted
         // after a restore): every tab of before is gone all the same.
         if implPost.tabIDs.count == 1, runner.policy.emptyGrid == .replacedByNewTab, gone.count < implObs.tabIDs.count, implOut.rejected == nil,
@@ -202,7 +206,7 @@ struct RunLoop {
         }
         let diffable = diffableSource != nil ? diffableStep(action, implOut, implPost) : nil
         let facts = StepFacts(action: action, gone: gone,
-                              tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, outcome: implOut,
+                              tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, appended: appended, outcome: implOut,
                               viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
                               viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
                               storageProblem: needsRoundTrip ? impl.storageProblem() : nil, policy: runner.policy, diffable: diffable)
@@ -242,7 +246,7 @@ struct RunLoop {
     /// later checks and the quick paths take it for granted of a step's "before"), then the
     /// differential property on the two drivers' states.
     func compareInitialStates() -> Violation? {
-        if runner.checkedProperties.contains(MappingProperty.name), Set(implObs.tabIDs).count != implObs.tabIDs.count {
+        if checksMapping, Set(implObs.tabIDs).count != implObs.tabIDs.count {
             return Violation(MappingProperty.name, "F", "tab ids are not unique before the first step: \(implObs.tabIDs)")
         }
         guard differential else { return nil }

@@ -83,7 +83,7 @@ package struct Runner: Sendable {
     /// The oracle-free check of that name: a custom one, else a built-in one; nil for the
     /// run loop's own stages (`differential`, `crash`).
     package func check(named name: Property) -> (any StepProperty)? {
-        customProperties.first { $0.name == name }.map(CustomProperty.init) ?? Property.builtInChecks.first { $0.name == name }
+        customProperties.first { $0.name == name }.map(CustomProperty.init) ?? Property.builtInNames.firstIndex(of: name).map { Property.builtInChecks[$0] }
     }
 
     /// What a property needs of both drivers.
