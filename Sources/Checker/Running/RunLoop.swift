@@ -35,7 +35,13 @@ struct RunLoop {
     var impl: any GridDriver
     var ref: OracleSlot
     var implObs: Observation
-    var refObs: Observation
+    /// The oracle's state before the step: its own observation, or — when it agreed with the
+    /// implementation's (`refIsImpl`) — that one, read in place rather than kept twice.
+    var refObs: Observation { refIsImpl ? implObs : refObsOwn }
+    /// `body` of `refObs`, lent rather than copied (a step's hot path reads it so).
+    @inline(__always) func withRefObs<R>(_ body: (Observation) -> R) -> R { refIsImpl ? body(implObs) : body(refObsOwn) }
+    private(set) var refObsOwn: Observation
+    private(set) var refIsImpl = false
     var view: SimulatedCollectionView
     /// The diffable data source the implementation feeds, when it declares one (DiffableView.swift).
     var diffableSource: SimulatedDiffableDataSource?
@@ -87,7 +93,7 @@ struct RunLoop {
         impl = start?.0 ?? runner.implementation.make(runner.startViewport)
         ref = OracleSlot(start?.1 ?? runner.oracle.make(runner.startViewport))
         implObs = impl.observe()
-        refObs = ref.observe()
+        refObsOwn = ref.observe()
         view = SimulatedCollectionView(items: implObs.displayed)
         if runner.implementation.capabilities.contains(.diffable) { diffableSource = SimulatedDiffableDataSource(items: implObs.snapshotIdentifiers) }
         viewport = runner.startViewport
@@ -121,7 +127,9 @@ struct RunLoop {
             action = openingAction()
         } else if choices != nil {
             // After an opening, every id is new to generation: scan them all (`after: nil`).
-            runner.updateGenerationState(&genState, refObs, after: step == opening ? nil : out.executed.last, &known)
+            let last = step == opening ? nil : out.executed.last
+            if refIsImpl { runner.updateGenerationState(&genState, implObs, after: last, &known) }
+            else { runner.updateGenerationState(&genState, refObsOwn, after: last, &known) }
             // In place (`&choices!`): copying the stream out and back would copy its
             // record of every draw so far on each step — quadratic in the length.
             action = generator.action(&choices!, state: genState, enabled: enabled, weights: weights)
@@ -139,7 +147,7 @@ struct RunLoop {
     /// after half of their new tabs — a title for the tab just opened, so a query hides some of
     /// a large grid and not all or none (decisions.md, Generation and values). A title step lengthens the opening by one.
     mutating func openingAction() -> Action {
-        guard choices != nil, titledOpening, case .newTab? = out.executed.last, let id = refObs.tabIDs.last,
+        guard choices != nil, titledOpening, case .newTab? = out.executed.last, let id = withRefObs({ $0.tabIDs.last }),
               choices!.bool(0.5) else { return .newTab }
         opening += 1
         length += 1
@@ -171,12 +179,12 @@ struct RunLoop {
     }
 
     /// The oracle's state after the step: when it says it agrees with the implementation's
-    /// observation, that observation stands for it; else it is observed in full — and in
+    /// observation, nil — that observation stands for it; else it is observed in full — and in
     /// full every `fullComparisonEvery` steps and at the last step whatever it says.
-    @inline(__always) mutating func observeOracle(_ step: Int, agreeingWith implPost: Observation) -> Observation {
+    @inline(__always) mutating func observeOracle(_ step: Int, agreeingWith implPost: Observation) -> Observation? {
         if skimming && (step + 1) % Runner.fullComparisonEvery != 0 && step != length - 1, ref.agrees(with: implPost) {
             oracleSkipped = true
-            return implPost
+            return nil
         }
         oracleSkipped = false
         return ref.observe()
@@ -234,10 +242,10 @@ struct RunLoop {
     }
 
     /// The differential property: implementation and oracle agree (on what both implement).
-    @inline(__always) func compare(_ implOut: StepOutcome, _ implPost: Observation, _ refOut: StepOutcome, _ refPost: Observation) -> Violation? {
+    @inline(__always) func compare(_ implOut: StepOutcome, _ implPost: Observation, _ refOut: StepOutcome, _ refPost: Observation?) -> Violation? {
         guard differential else { return nil }
         let (a, b) = (runner.implementation.name, runner.oracle.name)
-        if oracleSkipped { return Differential.compare(implOut, refOut, a, b) }
+        guard let refPost else { return Differential.compare(implOut, refOut, a, b) }   // it agreed
         if comparesEverything { return Differential.compare(implOut, implPost, refOut, refPost, a, b) }
         return Differential.compare(implOut, implPost.masked(to: compared), refOut, refPost.masked(to: compared), a, b)
     }
@@ -257,18 +265,25 @@ struct RunLoop {
 
     /// Records the step (for the storyboard) and moves on: its failure ends the run; else
     /// its observations become the next step's "before".
-    @inline(__always) mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: Observation, _ refPost: Observation,
-                         _ facts: StepFacts, _ violation: Violation?) -> Bool {
-        onStep?(Runner.StepRecord(step: step + 1, action: action, implementation: implPost, oracle: refPost, viewport: viewport,
-                                  outcome: implOut, violation: violation, viewItems: view.items))
+    /// (The observations are handed over, not lent: they become the next step's "before"
+    /// without a copy of each of their arrays.)
+    @inline(__always) mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: consuming Observation,
+                                           _ refPost: consuming Observation?, _ facts: StepFacts, _ violation: Violation?) -> Bool {
+        if let onStep {
+            onStep(Runner.StepRecord(step: step + 1, action: action, implementation: copy implPost, oracle: copy refPost ?? copy implPost,
+                                     viewport: viewport, outcome: implOut, violation: violation, viewItems: view.items))
+        }
         if let violation {
             out.failure = Runner.Failure(step: step + 1, action: action, violation: violation)
             return false
         }
-        implObs = implPost
-        refObs = refPost
         // After a view error the view is out of sync; resync so later steps are judged fairly.
         if facts.viewError != nil { view = SimulatedCollectionView(items: implPost.displayed) }
+        implObs = implPost
+        switch consume refPost {
+        case .some(let own): refObsOwn = own; refIsImpl = false
+        case .none: refIsImpl = true
+        }
         return true
     }
 
