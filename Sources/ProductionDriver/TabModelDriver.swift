@@ -80,10 +80,8 @@ package struct TabModelDriver: CheckableDriver {
             case .endMove: update = grid.endInteractiveMovement()
             case .cancelMove: update = grid.cancelInteractiveMovement()
             }
-            var out = StepOutcome(update: Self.convert(update.collection), closeAllSent: update.closeAllEnabled,
-                                  flyAwayDuration: update.flyAway?.duration)
-            if view == .diffable { out.reconfigured = update.reconfigure.map(\.rawValue) }
-            return out
+            return StepOutcome(update: Self.convert(update.collection), closeAllSent: update.closeAllEnabled,
+                               flyAwayDuration: update.flyAway?.duration, reconfigured: view == .diffable ? update.reconfigure.map(\.rawValue) : nil)
         } catch {
             switch error {
             case .displayedIndexOutOfRange: return StepOutcome(rejected: "indexOutOfRange")
@@ -107,25 +105,13 @@ package struct TabModelDriver: CheckableDriver {
     package func observe() -> Observation { Self.observe(grid, grid.columns(reusing: columns)) }
 
     static func observe(_ grid: TabGrid, _ tabs: TabColumns) -> Observation {
-        var o = Observation()
-        o.tabIDs = tabs.ids
-        o.titles = tabs.titles
-        o.displayed = tabs.displayed
-        o.query = grid.query
-        o.active = grid.activeTabID?.rawValue
-        o.cancelVisible = grid.isCancelButtonVisible
-        o.closeAllEnabled = grid.isCloseAllEnabled
-        o.swipeHolder = grid.swipe.holder?.rawValue
-        o.swipeOffset = grid.swipe.offset
-        o.swipeScale = grid.swipe.scale
-        o.swipeAbove = grid.swipe.isAbove
-        o.scrollEnabled = grid.swipe.isScrollEnabled
-        o.pending = grid.pendingFlyAways.map(\.rawValue)
-        o.layout = Observation.Layout(grid.layout)
-        o.closedCount = grid.recentlyClosedCount
-        o.newestClosed = grid.newestClosed?.items.map(\.tab.id.rawValue) ?? []
-        o.moving = grid.movement.map { ($0.tab.rawValue, $0.target) }
-        return o
+        Observation(tabIDs: tabs.ids, titles: tabs.titles, displayed: tabs.displayed, query: grid.query,
+                    active: grid.activeTabID?.rawValue, cancelVisible: grid.isCancelButtonVisible,
+                    closeAllEnabled: grid.isCloseAllEnabled, swipeHolder: grid.swipe.holder?.rawValue,
+                    moving: grid.movement.map { ($0.tab.rawValue, $0.target) }, swipeOffset: grid.swipe.offset,
+                    swipeScale: grid.swipe.scale, swipeAbove: grid.swipe.isAbove, scrollEnabled: grid.swipe.isScrollEnabled,
+                    pending: grid.pendingFlyAways.map(\.rawValue), layout: Observation.Layout(grid.layout),
+                    closedCount: grid.recentlyClosedCount, newestClosed: grid.newestClosed?.items.map(\.tab.id.rawValue) ?? [])
     }
 
     /// P4/P5: saves the current session through `SessionStore` with a crash injected (the

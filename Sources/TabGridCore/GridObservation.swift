@@ -63,7 +63,21 @@ public struct GridObservation: Equatable, Sendable {
     public var closedCount = 0
     public var newestClosed: [String] = []
 
-    public init() {}
+    /// (Inlinable, as `GridStepOutcome.init` is: built in place by a driver in another module.)
+    @inlinable public init() {}
+
+    /// Every field at once: what the built-in drivers observe each step, made in place (an
+    /// empty observation filled field by field was made aside, then copied and destroyed).
+    @inlinable package init(tabIDs: [String], titles: [String], displayed: [String], query: String, active: String?,
+                            cancelVisible: Bool, closeAllEnabled: Bool, swipeHolder: String?, moving: (tab: String, target: Int)?,
+                            swipeOffset: Double, swipeScale: Double, swipeAbove: Bool, scrollEnabled: Bool, pending: [String],
+                            layout: Layout, closedCount: Int, newestClosed: [String]) {
+        self.tabIDs = tabIDs; self.titles = titles; self.displayed = displayed; self.query = query; self.active = active
+        self.cancelVisible = cancelVisible; self.closeAllEnabled = closeAllEnabled; self.swipeHolder = swipeHolder
+        self.moving = moving; self.swipeOffset = swipeOffset; self.swipeScale = swipeScale; self.swipeAbove = swipeAbove
+        self.scrollEnabled = scrollEnabled; self.pending = pending; self.layout = layout; self.closedCount = closedCount
+        self.newestClosed = newestClosed
+    }
 
     /// Field by field; a NaN equals a NaN.
     public static func == (a: GridObservation, b: GridObservation) -> Bool {
@@ -140,8 +154,10 @@ public struct GridStepOutcome: Equatable, Sendable {
     /// collection view raises on an inconsistent batch update). A failure of its own kind
     /// (`GridPropertyName.crash`), checked whatever properties are chosen; the run stops there.
     public var crashed: String?
-    public init(rejected: String? = nil, update: GridViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil,
-                reconfigured: [String]? = nil, crashed: String? = nil) {
+    /// (Inlinable: called from another module, an opaque initialiser built the outcome aside and
+    /// copied it into place — every driver's step paid a copy and a destruction of it.)
+    @inlinable public init(rejected: String? = nil, update: GridViewUpdate = .none, closeAllSent: Bool? = nil, flyAwayDuration: Double? = nil,
+                           reconfigured: [String]? = nil, crashed: String? = nil) {
         self.rejected = rejected; self.update = update; self.closeAllSent = closeAllSent; self.flyAwayDuration = flyAwayDuration
         self.reconfigured = reconfigured; self.crashed = crashed
     }

@@ -74,15 +74,17 @@ package struct ReferenceDriver: AgreeingDriver {
             }
         }
         grid.settle()   // one filtering for every read of this state: observe, agrees, the next event
-        var out = StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration)
         // D3: the tabs displayed before and after whose title changed.
+        var reconfigured: [String]?   // nil: nothing reconfigured (D3), and no array for the steps that retitle nothing
         if let before = shownBefore {
             let after = Self.shownTitles(grid)
-            out.reconfigured = grid.displayedIDs.filter { id in before[id].map { $0 != after[id] } ?? false }
+            reconfigured = grid.displayedIDs.filter { id in before[id].map { $0 != after[id] } ?? false }
         } else if let was = retitled, let now = grid.tabs.first(where: { $0.id == was.id }), now.title != was.title, grid.shows(was), grid.shows(now) {
-            out.reconfigured = [now.id]   // the query is the same: shown before iff its old title matched
-        }   // else nil: nothing reconfigured (D3), and no array for the steps that retitle nothing
-        return out
+            reconfigured = [now.id]   // the query is the same: shown before iff its old title matched
+        }
+        // Made where it is returned (built aside and copied, it cost a copy and a destruction a step).
+        return StepOutcome(rejected: r.rejected, update: r.update, closeAllSent: r.closeAllEnabled, flyAwayDuration: r.flyAwayDuration,
+                           reconfigured: reconfigured)
     }
 
     static func isRestore(_ action: Action) -> Bool {
@@ -106,25 +108,13 @@ package struct ReferenceDriver: AgreeingDriver {
     package func observe() -> Observation { Self.observe(grid) }
 
     static func observe(_ g: ReferenceGrid) -> Observation {
-        var o = Observation()
-        o.tabIDs = g.tabs.map(\.id)
-        o.titles = g.tabs.map(\.title)
-        o.displayed = g.displayedIDs
-        o.query = g.query
-        o.active = g.active
-        o.cancelVisible = g.cancelVisible
-        o.closeAllEnabled = g.closeAllEnabled
-        o.swipeHolder = g.swipe.holder
-        o.swipeOffset = g.swipe.offset
-        o.swipeScale = g.swipe.scale
-        o.swipeAbove = g.swipe.above
-        o.scrollEnabled = g.swipe.scrollEnabled
-        o.pending = g.pending
-        o.layout = Observation.Layout(RefLayout.compute(g.viewport, displayedCount: o.displayed.count))
-        o.closedCount = g.closedEntries.count
-        o.newestClosed = g.closedEntries.last?.map(\.tab.id) ?? []
-        o.moving = g.movement.map { ($0.tab, $0.target) }
-        return o
+        let displayed = g.displayedIDs
+        return Observation(tabIDs: g.tabs.map(\.id), titles: g.tabs.map(\.title), displayed: displayed, query: g.query,
+                           active: g.active, cancelVisible: g.cancelVisible, closeAllEnabled: g.closeAllEnabled,
+                           swipeHolder: g.swipe.holder, moving: g.movement.map { ($0.tab, $0.target) }, swipeOffset: g.swipe.offset,
+                           swipeScale: g.swipe.scale, swipeAbove: g.swipe.above, scrollEnabled: g.swipe.scrollEnabled,
+                           pending: g.pending, layout: Observation.Layout(RefLayout.compute(g.viewport, displayedCount: displayed.count)),
+                           closedCount: g.closedEntries.count, newestClosed: g.closedEntries.last?.map(\.tab.id) ?? [])
     }
 
     /// `observe() == o`, field by field in the order of `Observation ==`, read from the

@@ -1,19 +1,31 @@
 import Generators
 
-/// The oracle as the run loop keeps it: an `AgreeingDriver` is kept as one, so asking it
-/// whether it agrees costs no cast at each step; any other driver as it is.
+/// The oracle as the run loop keeps it: the reference (the usual oracle) as itself, so a step
+/// calls it directly — no existential to copy or dispatch through; another `AgreeingDriver`
+/// as one, so asking it whether it agrees costs no cast at each step; any other driver as it is.
 struct OracleSlot {
+    private var reference: ReferenceDriver?
     private var plain: (any GridDriver)?
     private var agreeing: (any AgreeingDriver)?
 
     init(_ driver: any GridDriver) {
-        if let a = driver as? any AgreeingDriver { agreeing = a } else { plain = driver }
+        if let r = driver as? ReferenceDriver { reference = r }
+        else if let a = driver as? any AgreeingDriver { agreeing = a } else { plain = driver }
     }
 
-    mutating func apply(_ action: Action) -> StepOutcome { agreeing != nil ? agreeing!.apply(action) : plain!.apply(action) }
-    func observe() -> Observation { agreeing?.observe() ?? plain!.observe() }
+    mutating func apply(_ action: Action) -> StepOutcome {
+        if reference != nil { return reference!.apply(action) }
+        return agreeing != nil ? agreeing!.apply(action) : plain!.apply(action)
+    }
+    func observe() -> Observation {
+        if let reference { return reference.observe() }
+        return agreeing?.observe() ?? plain!.observe()
+    }
     /// Whether the oracle's observation would equal `o`; false when it cannot say.
-    func agrees(with o: Observation) -> Bool { agreeing?.agrees(with: o) ?? false }
+    func agrees(with o: Observation) -> Bool {
+        if reference != nil { return reference!.agrees(with: o) }
+        return agreeing?.agrees(with: o) ?? false
+    }
     /// The driver itself, for `StateText`.
-    var driver: any GridDriver { agreeing ?? plain! }
+    var driver: any GridDriver { reference ?? agreeing ?? plain! }
 }
