@@ -18,6 +18,7 @@ W = "Sources/TabModel/Swipe.swift"
 R = "Sources/TabModel/RecentlyClosed.swift"
 ST = "Sources/TabModel/SessionStore.swift"
 SS = "Sources/TabModel/Session.swift"
+CR = "Sources/TabModel/CanonicalReader.swift"
 
 MUTANTS = [
   ("f2-insert-full-count", "F2", "tutorial bug 1: a new tab's insert index is tabs.count - 1 even under a filter",
@@ -111,15 +112,15 @@ MUTANTS = [
   ("f1-byte-fold-punctuation", "F1", "the byte fast path of the filter folds case by setting bit 0x20, which also takes [ for {, @ for ` and NUL for a space",
    T, "                    while j < m && t[i + j] == q[j] { j += 1 }", "                    while j < m && t[i + j] | 0x20 == q[j] | 0x20 { j += 1 }"),
   ("p3-uppercase-hex-escape", "P3", "the session fast path reads upper-case hex in \\u escapes without adding 10: \\u001F is read as U+0015",
-   SS, "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n",
+   CR, "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n",
    "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n        case UInt8(ascii: \"A\")...UInt8(ascii: \"F\"): return b - UInt8(ascii: \"A\")\n"),
   ("p3-version-wraps", "P3", "the session fast path reads a version of up to 20 digits with wrapping arithmetic: 18446744073709551617 wraps to 1 and is accepted",
-   SS, "        while at < bytes.count, at - start < 10, (UInt8(ascii: \"0\")...UInt8(ascii: \"9\")).contains(bytes[at]) { at += 1 }\n        let digits = bytes[start..<at]\n        guard !digits.isEmpty, digits.count <= 9, digits.count == 1 || digits.first != UInt8(ascii: \"0\") else { return nil }\n        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: \"0\")) }",
+   CR, "        while at < bytes.count, at - start < 10, (UInt8(ascii: \"0\")...UInt8(ascii: \"9\")).contains(bytes[at]) { at += 1 }\n        let digits = bytes[start..<at]\n        guard !digits.isEmpty, digits.count <= 9, digits.count == 1 || digits.first != UInt8(ascii: \"0\") else { return nil }\n        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: \"0\")) }",
    "        while at < bytes.count, at - start < 21, (UInt8(ascii: \"0\")...UInt8(ascii: \"9\")).contains(bytes[at]) { at += 1 }\n        let digits = bytes[start..<at]\n        guard !digits.isEmpty, digits.count <= 20, digits.count == 1 || digits.first != UInt8(ascii: \"0\") else { return nil }\n        return digits.reduce(0) { $0 &* 10 &+ Int($1 - UInt8(ascii: \"0\")) }"),
   ("a3-position-within-chunk", "A3", "removing a tab reports its index within its chunk as its place in tabs: past 128 tabs the next active tab and the reopen position are wrong",
    L, "        return (entry, loc.position, loc.displayedIndex)", "        return (entry, i, loc.displayedIndex)"),
   ("p3-u00-escape-as-byte", "P3", "the session fast path reads any \\u00XX escape as one byte, so \\u00c3\\u00a9 (\"Ã©\" to JSON) is read as the UTF-8 of \"é\" (a fresh-eyes audit's bug)",
-   SS, "                          let hi = Self.hex(bytes[at + 2]), let lo = Self.hex(bytes[at + 3]), hi < 2 else { return nil }",
+   CR, "                          let hi = Self.hex(bytes[at + 2]), let lo = Self.hex(bytes[at + 3]), hi < 2 else { return nil }",
    "                          let hi = Self.hex(bytes[at + 2]), let lo = Self.hex(bytes[at + 3]) else { return nil }"),
 ]
 
@@ -128,7 +129,7 @@ MUTANTS = [
 # scripts/fuzz-vs-campaign.sh (docs/fuzz-vs-campaign.md).
 FUZZ_ONLY = [
   ("p3-fast-path-repairs-utf8", "P3", "the session fast path repairs invalid UTF-8 in a string (U+FFFD) instead of leaving the text to JSONDecoder, which rejects it",
-   SS, "            return String(validating: bytes[at..<end], as: UTF8.self)", "            return String(decoding: bytes[at..<end], as: UTF8.self)"),
+   CR, "            return same ? s : nil", "            return s"),
 ]
 
 # The diffable view's mutants (#37, docs/diffable.md): written to scripts/mutants/diffable/, each
