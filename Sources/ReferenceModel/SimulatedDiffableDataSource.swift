@@ -119,6 +119,7 @@ package struct SimulatedDiffableDataSource: Sendable {
             order = new.map { old.lastIndex(of: $0)! }   // the last of repeats, as the dictionary keeps
         } else {
             var position: [String: Int] = [:]
+            position.reserveCapacity(old.count)
             for (i, id) in old.enumerated() { position[id] = i }
             order = new.map { position[$0]! }
         }

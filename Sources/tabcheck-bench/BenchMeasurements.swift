@@ -17,7 +17,12 @@ extension BenchCommand {
                 var steps = 0
                 let t0 = RunClock.now()
                 for i in 0..<(n >= 1000 ? 4 : 40) {
-                    let s = Runner().run(.choices(Choices(seed: UInt64(rep * 1000 + i)), maxSteps: 200), from: (impl, ref))
+                    // A fresh disk for each sequence, as each of a campaign's has: the driver's
+                    // files are shared by its copies, so sequences started from one copy piled up
+                    // each other's corrupt session files (the crash check's cost grew with them).
+                    var fresh = TabModelDriver(viewport: .phone)
+                    fresh.grid = impl.grid
+                    let s = Runner().run(.choices(Choices(seed: UInt64(rep * 1000 + i)), maxSteps: 200), from: (fresh, ref))
                     steps += s.executed.count
                 }
                 rates.append(Double(steps) / (RunClock.now() - t0))

@@ -115,6 +115,7 @@ package struct SnapshotProperty: StepProperty {
     /// The tabs displayed before and after the step whose title it changed, in tab order.
     static func retitled(_ pre: Observation, _ post: Observation) -> [String] {
         var oldTitle: [String: String] = [:]
+        oldTitle.reserveCapacity(pre.displayed.count)
         let shownBefore = Set(pre.displayed)
         for (tab, title) in zip(pre.tabIDs, pre.titles) where shownBefore.contains(tab) { oldTitle[tab] = title }
         var expected: [String] = []
