@@ -97,7 +97,7 @@ struct CanonicalReader {
     /// The bytes as a String when they are valid UTF-8, else nil: decoded in one pass (which
     /// would replace an invalid sequence by U+FFFD) and kept only if it gave back the same
     /// bytes — a third of `String(validating:)`'s cost on a slice, same verdict
-    /// (`SessionTests`).
+    /// (`SessionCodecTests`).
     static func validUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
         bytes.withUnsafeBufferPointer { all in
             let raw = UnsafeBufferPointer(rebasing: all[range])

@@ -3,6 +3,8 @@ import Generators
 /// The oracle as the run loop keeps it: the reference (the usual oracle) as itself, so a step
 /// calls it directly — no existential to copy or dispatch through; another `AgreeingDriver`
 /// as one, so asking it whether it agrees costs no cast at each step; any other driver as it is.
+/// (Three optionals rather than an enum: a driver in an enum's payload would be copied out to
+/// be changed and put back — its arrays copied at every step.)
 struct OracleSlot {
     private var reference: ReferenceDriver?
     private var plain: (any GridDriver)?

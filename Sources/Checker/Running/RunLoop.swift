@@ -128,6 +128,7 @@ struct RunLoop {
         } else if choices != nil {
             // After an opening, every id is new to generation: scan them all (`after: nil`).
             let last = step == opening ? nil : out.executed.last
+            // (Not `withRefObs`: its closure would change `genState` while `self` is lent to it.)
             if refIsImpl { runner.updateGenerationState(&genState, implObs, after: last, &known) }
             else { runner.updateGenerationState(&genState, refObsOwn, after: last, &known) }
             // In place (`&choices!`): copying the stream out and back would copy its

@@ -153,7 +153,9 @@ package struct Runner: Sendable {
     }
 
     /// `start`: drivers already in some state (e.g. 1,000 tabs open, for a benchmark), made
-    /// with `startViewport`; by default both start empty. `deadline` (`RunClock` seconds) and
+    /// with `startViewport`; by default both start empty. Copies of a driver may share what
+    /// stands for the outside world (the production driver's disk), so runs from one pair
+    /// share it too: give each run its own (as `tabcheck-bench scaling` does). `deadline` (`RunClock` seconds) and
     /// `shouldStop` are checked every 256 steps, so a very long sequence cannot overrun a
     /// campaign's time limit or ignore an interrupt.
     package func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
