@@ -37,6 +37,8 @@ package struct GeneratorConfig: Sendable {
         .willAppear: 2, .newTab: 12, .closeDisplayed: 6, .closeID: 2, .closeAll: 1, .setQuery: 6,
         .search: 3, .setTitle: 6, .move: 4, .select: 3, .reopen: 3, .setViewport: 3, .swipeBegan: 5,
         .swipeChanged: 4, .swipeEnded: 4, .tapClose: 4, .flyAwayFinished: 5, .save: 2, .restoreData: 1, .reorder: 2, .interactiveMove: 3, .newBackgroundTab: 3,
+        // The schedule and the app's life (S), drawn only for drivers declaring `appLifecycle`.
+        .runJobs: 8, .advanceClock: 4, .settle: 1, .background: 2, .relaunch: 2,
     ]
 }
 
@@ -52,7 +54,8 @@ package struct ActionGenerator: Sendable {
         switch kind {
         case .closeDisplayed, .move, .reorder, .select, .swipeBegan, .tapClose, .interactiveMove: true
         case .willAppear, .newTab, .closeID, .closeAll, .setQuery, .search, .setTitle, .reopen, .setViewport, .swipeChanged,
-             .swipeEnded, .flyAwayFinished, .save, .restoreData, .newBackgroundTab: false
+             .swipeEnded, .flyAwayFinished, .save, .restoreData, .newBackgroundTab, .runJobs, .advanceClock, .settle,
+             .background, .relaunch: false
         }
     }
 
@@ -134,6 +137,11 @@ package struct ActionGenerator: Sendable {
             return .flyAwayFinished(id())
         case .save: return s.hasSaved && c.bool(0.5) ? .restoreSaved : .save
         case .restoreData: return .restoreData(SessionText.generate(&c, state: s))
+        case .runJobs: return .runJobs(ScheduleValues.picks(&c))
+        case .advanceClock: return .advanceClock(milliseconds: ScheduleValues.milliseconds(&c))
+        case .settle: return .settle
+        case .background: return .background
+        case .relaunch: return .relaunch
         }
     }
 }

@@ -25,7 +25,7 @@ extension DriverFactory {
 
     /// The built-in drivers. Add yours (or pass a factory to `Runner`) to compare a
     /// refactored view-model against the current one.
-    package static let builtIn: [DriverFactory] = [.production, .productionBatch, .reference]
+    package static let builtIn: [DriverFactory] = [.production, .productionBatch, .productionAsync, .reference]
 
     package static func named(_ name: String) -> DriverFactory? { builtIn.first { $0.name == name } }
 }

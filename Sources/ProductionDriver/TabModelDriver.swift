@@ -29,17 +29,21 @@ package struct TabModelDriver: CheckableDriver {
     }
 
     package mutating func apply(_ action: Action) -> StepOutcome {
-        let out = event(action)
+        let out = Self.event(action, &grid, &saved, view)
         columns = grid.keepColumns(reusing: columns)
         return out
     }
 
-    private mutating func event(_ action: Action) -> StepOutcome {
+    /// One event on `grid` (`saved`: the last `.save`'s session): also how `LiveTabsDriver`
+    /// applies an event to the app's grid.
+    static func event(_ action: Action, _ grid: inout TabGrid, _ saved: inout Data?, _ view: View) -> StepOutcome {
         do {
             let update: GridUpdate
             switch action {
             // F11 is not declared (TabModel has no background tabs): never drawn, filtered out of a replay.
             case .newBackgroundTab: return StepOutcome()
+            // S is not declared (this driver is synchronous; `LiveTabsDriver` is the app's async face).
+            case .runJobs, .advanceClock, .settle, .background, .relaunch: return StepOutcome()
             case .willAppear: update = grid.willAppear()
             case .newTab: update = grid.newTab()
             case .closeDisplayed(let i): update = try grid.closeDisplayed(at: i)

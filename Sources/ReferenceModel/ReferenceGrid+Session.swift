@@ -39,6 +39,12 @@ extension ReferenceGrid {
     /// without the JSON — the file itself is the implementation's to write and read.
     package mutating func restore(_ session: SavedSession) -> RefOutcome { restore(tabs: session.tabs, active: session.active) }
 
+    /// S2: a fresh grid launched with these tabs (what the implementation restored after a
+    /// kill); a list a restore would refuse leaves it empty, for `differential` to show.
+    package mutating func relaunch(tabs ids: [String], titles: [String], active: String?) {
+        _ = restore(tabs: zip(ids, titles).map { RefTab(id: $0, title: $1) }, active: active)
+    }
+
     private mutating func restore(tabs restored: [RefTab], active restoredActive: String?) -> RefOutcome {
         var seen = Set<String>()
         for t in restored {

@@ -15,7 +15,7 @@ extension Action {
         case .willAppear, .newTab, .closeDisplayed, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
              .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
              .tapClose, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
-             .newBackgroundTab: return self
+             .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return self
         }
     }
 
@@ -28,7 +28,7 @@ extension Action {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .beginSearch, .endSearch, .cancelSearch,
              .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
              .tapClose, .flyAwayFinished, .save, .restoreSaved, .reorder, .beginMove, .updateMove, .endMove,
-             .cancelMove, .newBackgroundTab: return []
+             .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return []
         }
     }
 
@@ -41,7 +41,7 @@ extension Action {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .reorder, .beginMove,
-             .updateMove, .endMove, .cancelMove, .newBackgroundTab: return self
+             .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return self
         }
     }
 
@@ -54,7 +54,7 @@ extension Action {
         case .willAppear, .newTab, .closeDisplayed, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
              .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
              .tapClose, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
-             .newBackgroundTab: return self
+             .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return self
         }
     }
 
@@ -73,7 +73,7 @@ extension Action {
         case let .move(f, t): return .move(from: d(f), to: d(t))
         case .willAppear, .newTab, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
              .setTitle, .reopen, .setViewport, .swipeChanged, .swipeEnded, .swipeCancelled, .flyAwayFinished, .save,
-             .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return self
+             .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return self
         }
     }
 
@@ -95,7 +95,7 @@ extension Action {
         case let .setTitle(id, title): return ids(id).map { .setTitle(id: $0, title: title) }
         case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .reopen,
              .setViewport, .swipeChanged, .swipeEnded, .swipeCancelled, .save, .restoreSaved, .restoreData, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return []
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return []
         }
     }
 

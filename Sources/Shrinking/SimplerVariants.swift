@@ -58,8 +58,13 @@ extension Action {
             return [[.closeDisplayed(0)] + (n.map { $0 > 1 ? [Action.closeDisplayed($0 - 1)] : [] } ?? []) + lowerIDs(id).map { .closeID($0) }]
         case .cancelSearch, .endSearch: return [[.beginSearch]]
         case .closeAll: return [[.closeDisplayed(0)]]
+        case .runJobs(let picks):
+            // Fewer jobs run (one pick left out), then each pick toward 0: the oldest job, in order.
+            let fewer: [Action] = picks.count > 1 ? picks.indices.map { i in .runJobs(Array(picks[..<i] + picks[(i + 1)...])) } : []
+            return [fewer] + picks.indices.map { i in ints(picks[i]).map { v in var p = picks; p[i] = v; return .runJobs(p) } }
+        case .advanceClock(let ms): return [ints(ms).map { .advanceClock(milliseconds: $0) }]
         case .willAppear, .newTab, .beginSearch, .reopen, .swipeCancelled, .save, .restoreSaved, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return []
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .settle, .background, .relaunch: return []
         }
     }
 

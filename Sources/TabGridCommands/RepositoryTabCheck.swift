@@ -10,7 +10,7 @@ package enum RepositoryTabCheck {
     /// `extra`: more drivers after production's two (the planted bugs of the CLI tests).
     package static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), drivers extra: [DriverFactory] = [],
                             properties: [any GridStepProperty] = []) -> Never {
-        TabCheck.run(arguments, drivers: [.production, .productionBatch] + extra, properties: properties, commands: commands, program: "tabcheck",
+        TabCheck.run(arguments, drivers: [.production, .productionBatch, .productionAsync] + extra, properties: properties, commands: commands, program: "tabcheck",
                      regressionTestFile: "Tests/PropertyTests/RegressionTests.swift")
     }
 

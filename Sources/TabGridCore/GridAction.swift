@@ -53,6 +53,19 @@ public enum GridAction: Codable, Equatable, Sendable {
     /// F11: a new tab opened in the background — after the active tab, not activated
     /// (Safari's "Open in Background", DuckDuckGo's `TabsModel.insert(tab:at:)`).
     case newBackgroundTab
+    /// S (`GridCapability.appLifecycle`): pending jobs of the model run, each picked by its
+    /// place among the ready ones (modulo their count; 0 is the oldest). What a schedule is made of.
+    case runJobs([Int])
+    /// S: the test clock moves on (sleeps and throttles due by then become ready); a negative
+    /// amount moves nothing.
+    case advanceClock(milliseconds: Int)
+    /// S3: every pending job runs, oldest first, the clock moved to each due time, until quiet.
+    case settle
+    /// S2: the app goes to the background; the model's flush is awaited.
+    case background
+    /// S2: the app is killed between two jobs (every pending job dropped) and launched again
+    /// from its storage.
+    case relaunch
 
     /// The same action: equal arguments, a NaN argument equal to a NaN. (Synthesized
     /// equality would make an action with a NaN differ from itself, and a shrink pass that
@@ -90,6 +103,11 @@ public enum GridAction: Codable, Equatable, Sendable {
         case .endMove: if case .endMove = b { return true }
         case .cancelMove: if case .cancelMove = b { return true }
         case .newBackgroundTab: if case .newBackgroundTab = b { return true }
+        case .runJobs(let x): if case .runJobs(let y) = b { return x == y }
+        case .advanceClock(let x): if case .advanceClock(let y) = b { return x == y }
+        case .settle: if case .settle = b { return true }
+        case .background: if case .background = b { return true }
+        case .relaunch: if case .relaunch = b { return true }
         }
         return false
     }
@@ -100,6 +118,7 @@ public enum GridAction: Codable, Equatable, Sendable {
         .willAppear, .newTab, .closeDisplayed(0), .closeID("t1"), .closeAll, .setQuery("a"), .beginSearch,
         .setTitle(id: "t1", title: "a"), .move(from: 0, to: 1), .select(0), .reopen, .swipeBegan(0, vx: 0, vy: 0),
         .swipeEnded(tx: 0, vx: 0), .tapClose(0), .flyAwayFinished("t1"), .save, .restoreSaved, .reorder(from: 0, to: 1), .beginMove(0),
+        .runJobs([0]), .advanceClock(milliseconds: 0), .settle, .background, .relaunch,
     ]
 
     /// The kinds with no entry in `simplestOfEachKind`: none of their steps is plainer than a
@@ -134,6 +153,11 @@ public enum GridAction: Codable, Equatable, Sendable {
         case .reorder: .reorder
         case .beginMove, .updateMove, .endMove, .cancelMove: .interactiveMove
         case .newBackgroundTab: .newBackgroundTab
+        case .runJobs: .runJobs
+        case .advanceClock: .advanceClock
+        case .settle: .settle
+        case .background: .background
+        case .relaunch: .relaunch
         }
     }
 }
@@ -143,7 +167,8 @@ public enum GridActionKind: String, CaseIterable, Codable, Sendable {
     case willAppear, newTab, closeDisplayed, closeID, closeAll, setQuery, search, setTitle, move,
          select, reopen, setViewport, swipeBegan, swipeChanged, swipeEnded, tapClose,
          flyAwayFinished, save, restoreData,
-         reorder, interactiveMove, newBackgroundTab   // last: the kinds before them keep their order, and the shrinker its sorting
+         reorder, interactiveMove, newBackgroundTab,
+         runJobs, advanceClock, settle, background, relaunch   // last: the kinds before them keep their order, and the shrinker its sorting
 
     /// The position in the declaration: the order the shrinker sorts adjacent actions into.
     package var order: Int { Self.declared.firstIndex(of: self) ?? 0 }
@@ -192,6 +217,11 @@ extension GridAction: CustomStringConvertible {
         case .restoreSaved: return ".restoreSaved"
         case .restoreData(let text): return ".restoreData(\(s(text)))"
         case .newBackgroundTab: return ".newBackgroundTab"
+        case .runJobs(let picks): return ".runJobs(\(picks))"
+        case .advanceClock(let ms): return ".advanceClock(milliseconds: \(ms))"
+        case .settle: return ".settle"
+        case .background: return ".background"
+        case .relaunch: return ".relaunch"
         }
     }
 

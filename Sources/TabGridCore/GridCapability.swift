@@ -44,6 +44,11 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
     /// ignored silently — the model's outcome unrejected, its update none, its state unchanged —
     /// as well as rejected. Declared on top of `all`; the reference does not declare it.
     case indicesArePreconditions
+    /// The app's life and the model's asynchronous work (S1–S3): pending jobs run by the
+    /// schedule, a test clock, backgrounding and a kill followed by a relaunch from storage.
+    /// What a `MainActorGridDriver` with a store declares (`enterBackground`, `relaunched`).
+    /// Declared on top of `all`.
+    case appLifecycle
 
     public static func < (a: GridCapability, b: GridCapability) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -53,12 +58,12 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
     /// `.diffable` and `.interactiveMovement` are not among them: a driver that has them
     /// declares them on top (`withDiffable`), so a driver written before they came is not
     /// judged by D1–D5.
-    public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement, .backgroundTabs, .indicesArePreconditions])
+    public static let all = Set(allCases).subtracting([.diffable, .interactiveMovement, .backgroundTabs, .indicesArePreconditions, .appLifecycle])
     /// `all`, the diffable data source and the interactive movement (decisions.md, Behaviour, D): what a driver of
     /// either newer part declares.
     public static let withDiffable = all.union([.diffable, .interactiveMovement])
     /// Every feature a driver may declare: what the reference implements.
-    public static let allFeatures = withDiffable.union([.backgroundTabs])
+    public static let allFeatures = withDiffable.union([.backgroundTabs, .appLifecycle])
 
     /// The capability a rule is about (nil: the core every driver has — F2, F3, F10), as
     /// the cases above document it.
@@ -82,6 +87,7 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
         case "L": return .layout
         case "G": return .swipes
         case "P": return .sessions
+        case "S": return .appLifecycle
         default: return nil
         }
     }
@@ -110,6 +116,7 @@ public enum GridCapability: String, CaseIterable, Sendable, Codable, Comparable 
         case .reorder: return .diffable
         case .interactiveMove: return .interactiveMovement
         case .newBackgroundTab: return .backgroundTabs
+        case .runJobs, .advanceClock, .settle, .background, .relaunch: return .appLifecycle
         }
     }
 

@@ -49,7 +49,7 @@ public struct GridDriverFactory: Sendable {
     public let capabilities: Set<GridCapability>
     /// The `CheckableGridDriver` type it makes, when it was made from one: what a pasted
     /// regression test names (`GridDriverFactory(MyDriver.self)`) so it compiles as pasted.
-    public private(set) var typeName: String?
+    public internal(set) var typeName: String?
     /// For a factory made from a closure: a Swift expression that makes it where a test
     /// runs (`"MyOracles.legacy"`), so a pasted regression test compiles as pasted.
     public var source: String?

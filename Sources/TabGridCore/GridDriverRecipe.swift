@@ -10,12 +10,19 @@ public enum GridDriverRecipe: Codable, Sendable, Equatable {
     case type(mangledName: String, name: String, summary: String)
     /// The reference under a policy.
     case reference(GridPolicy)
+    /// A `MainActorGridDriver` type, and the name and summary its factory was given.
+    case mainActorType(mangledName: String, name: String, summary: String)
     /// A value of a `FactoryRecipe` type, as JSON: a factory with parameters.
     case value(mangledName: String, json: Data)
 
     /// The recipe of a factory made from `D`, nil when the runtime cannot name `D`.
     public static func type<D: CheckableGridDriver>(_: D.Type, name: String, summary: String) -> GridDriverRecipe? {
         _mangledTypeName(D.self).map { .type(mangledName: $0, name: name, summary: summary) }
+    }
+
+    /// The recipe of a factory made from a `MainActorGridDriver` type.
+    public static func mainActorType<D: MainActorGridDriver>(_: D.Type, name: String, summary: String) -> GridDriverRecipe? {
+        _mangledTypeName(D.self).map { .mainActorType(mangledName: $0, name: name, summary: summary) }
     }
 
     /// The recipe of a factory that takes parameters (nil when the runtime cannot name

@@ -41,6 +41,8 @@ public struct GridPropertyName: Hashable, Sendable, Codable, CustomStringConvert
     public static let snapshot = GridPropertyName("snapshot")
     /// D4: the interactive movement.
     public static let movement = GridPropertyName("movement")
+    /// S1–S3: the app's life and the model's pending work (`GridCapability.appLifecycle`).
+    public static let lifecycle = GridPropertyName("lifecycle")
     /// The model never crashes (`GridStepOutcome.crash`); checked whatever properties are chosen.
     public static let crash = GridPropertyName("crash")
 }

@@ -68,7 +68,7 @@ package struct Coverage: Sendable {
             if pre.closedCount == 0 { count(.reopenNothing) } else if !pre.query.isEmpty { count(.reopenUnderFilter) }
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .move, .select, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
-             .tapClose, .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: break
+             .tapClose, .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
         observeMore(action, pre: pre, post: post, filtering: filtering)
     }

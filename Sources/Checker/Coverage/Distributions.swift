@@ -75,6 +75,9 @@ package enum RuleCoverage {
         case .flyAwayFinished: return ["G6"]
         case .save: return ["P1", "P2", "P4", "P5"]
         case .restoreData: return ["P3"]
+        case .runJobs, .advanceClock: return ["S1"]
+        case .settle: return ["S1", "S3"]
+        case .background, .relaunch: return ["S2"]
         }
     }
 

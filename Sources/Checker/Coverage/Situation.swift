@@ -233,7 +233,7 @@ extension Coverage {
         case .cancelMove where pre.moving != nil: count(.movementCancelled)
         case .willAppear, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
              .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
-             .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .cancelMove, .newBackgroundTab: break
+             .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
         if case .setTitle(let id, let title) = action, pre.displayed.lastIndex(of: id) != nil, post.displayed.lastIndex(of: id) != nil,
            let at = pre.tabIDs.firstIndex(of: id), pre.titles[at] != title { count(.reconfigureOfShownTitle) }

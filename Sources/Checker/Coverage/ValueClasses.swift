@@ -16,7 +16,7 @@ extension Coverage {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .beginSearch, .endSearch, .cancelSearch,
              .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
              .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .reorder, .beginMove, .updateMove,
-             .endMove, .cancelMove, .newBackgroundTab: break
+             .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
         if pre.tabIDs.count >= 128, let a = pre.active, !post.tabIDs.contains(a) { count(.closeActiveOnLargeGrid) }
     }

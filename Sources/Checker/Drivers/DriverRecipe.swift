@@ -14,6 +14,10 @@ extension DriverRecipe {
                 let type = try typeNamed(mangled)
                 guard let driver = type as? any CheckableGridDriver.Type else { throw InputError("\(type) is not a CheckableGridDriver") }
                 return DriverFactory(driver, name: name, summary: summary)
+            case .mainActorType(let mangled, let name, let summary):
+                let type = try typeNamed(mangled)
+                guard let driver = type as? any MainActorGridDriver.Type else { throw InputError("\(type) is not a MainActorGridDriver") }
+                return DriverFactory(driver, name: name, summary: summary)
             case .value(let mangled, let json):
                 let type = try typeNamed(mangled)
                 guard let recipe = type as? any GridFactoryRecipe.Type else { throw InputError("\(type) is not a FactoryRecipe") }

@@ -63,6 +63,10 @@ package struct ReferenceDriver: AgreeingDriver {
         case .updateMove(let j): r = grid.updateMove(j)
         case .endMove: r = grid.endMove()
         case .cancelMove: r = grid.cancelMove()
+        // S: the schedule's steps change nothing the user sees; a relaunch was adopted before
+        // this call (`relaunch(as:)`), and sends what a restore sends.
+        case .runJobs, .advanceClock, .settle, .background: r = RefOutcome()
+        case .relaunch: r = RefOutcome(update: .reload, closeAllEnabled: grid.closeAllEnabled)
         }
         if grid.movement != nil {
             switch action {
@@ -70,7 +74,7 @@ package struct ReferenceDriver: AgreeingDriver {
             case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
                  .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
                  .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove,
-                 .endMove, .cancelMove, .newBackgroundTab: grid.endMovementIfHidden()
+                 .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: grid.endMovementIfHidden()
             }
         }
         grid.settle()   // one filtering for every read of this state: observe, agrees, the next event
@@ -87,13 +91,21 @@ package struct ReferenceDriver: AgreeingDriver {
                            reconfigured: reconfigured)
     }
 
+    /// S2: the app relaunched, as the implementation restored it — a fresh reference holding its
+    /// tabs and active tab (`lifecycle` judges whether those are a state the user saw).
+    package mutating func relaunch(as restored: Observation) {
+        grid = ReferenceGrid(viewport: grid.viewport, policy: grid.policy)
+        grid.relaunch(tabs: restored.tabIDs, titles: restored.titles, active: restored.active)
+        grid.settle()
+    }
+
     static func isRestore(_ action: Action) -> Bool {
         switch action {
         case .restoreSaved, .restoreData: return true
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove,
-             .endMove, .cancelMove, .newBackgroundTab: return false
+             .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return false
         }
     }
 

@@ -119,7 +119,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
             case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
                  .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
                  .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData,
-                 .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: continue
+                 .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: continue
             }
         }
         return nil

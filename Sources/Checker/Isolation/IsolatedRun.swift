@@ -161,7 +161,9 @@ extension Runner {
 
 /// A driver that keeps an isolated run's `TraceBeacon` up to date, and says each action to
 /// the parent when it has a channel.
-struct TracingDriver: GridDriver {
+struct TracingDriver: GridDriver, ScheduledWork {
+    var scheduleProblem: String? { (base as? any ScheduledWork)?.scheduleProblem }
+    func takeScheduleLog() -> [String] { (base as? any ScheduledWork)?.takeScheduleLog() ?? [] }
     var base: any GridDriver
     let channel: Sandbox.Channel?
     let beacon: TraceBeacon

@@ -59,7 +59,7 @@ package struct ActiveTabProperty: StepProperty {
         case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .move,
              .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled, .tapClose,
              .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
-             .newBackgroundTab: return nil
+             .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return nil
         }
         let preIDs = pre.tabIDs, postIDs = post.tabIDs
         guard postIDs.count == preIDs.count - 1, let gone = f.gone.first, let at = preIDs.firstIndex(of: gone) else { return nil }
@@ -91,7 +91,7 @@ package struct ActiveTabProperty: StepProperty {
         case .closeDisplayed, .closeID, .flyAwayFinished, .closeAll: break
         case .willAppear, .newTab, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .move, .select,
              .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled, .tapClose, .save,
-             .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return nil
+             .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return nil
         }
         guard f.policy.emptyGrid == .replacedByNewTab else { return nil }
         if case .closeAll = f.action { return post.replacement(of: pre, closingAll: true) }
@@ -102,12 +102,12 @@ package struct ActiveTabProperty: StepProperty {
     /// Keeps the activation history in step (a restore starts it afresh).
     mutating func remember(_ f: StepFacts, _ pre: Observation, _ post: Observation) {
         switch f.action {
-        case .restoreData where f.outcome.rejected == nil: activations = []
+        case .restoreData where f.outcome.rejected == nil, .relaunch: activations = []
         case .restoreSaved where f.outcome.rejected == nil && f.savedBefore: activations = []
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: break
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background: break
         }
         if let a = post.active, a != pre.active || activations.last != a {
             activations.removeAll { $0 == a }

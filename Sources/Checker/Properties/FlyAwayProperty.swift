@@ -28,7 +28,7 @@ package struct FlyAwayProperty: StepProperty {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
              .swipeCancelled, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder, .beginMove,
-             .updateMove, .endMove, .cancelMove, .newBackgroundTab: id = nil
+             .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: id = nil
         }
         guard let id, let index = pre.displayed.firstIndex(of: id) else { return nil }
         let expected = Self.duration(pre.layout, index: index, offset: pre.swipeHolder == id ? pre.swipeOffset : 0)
@@ -53,7 +53,7 @@ package struct FlyAwayProperty: StepProperty {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: break
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
         return nil
     }

@@ -23,11 +23,11 @@ package struct MovementProperty: StepProperty {
             expected = pre.moving.map { pre.displayed.indices.contains(j) ? ($0.tab, j) : $0 }
         case .restoreSaved where !f.savedBefore:   // nothing to restore: nothing happens
             expected = pre.moving.flatMap { post.displayed.contains($0.tab) ? $0 : nil }
-        case .endMove, .cancelMove, .restoreSaved, .restoreData, .closeAll:
+        case .endMove, .cancelMove, .restoreSaved, .restoreData, .closeAll, .relaunch:
             expected = f.outcome.rejected != nil ? pre.moving : nil
         case .willAppear, .newTab, .closeDisplayed, .closeID, .setQuery, .beginSearch, .endSearch, .cancelSearch,
              .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
-             .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .newBackgroundTab:
+             .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background:
             // Any other event keeps it while its tab is displayed.
             expected = pre.moving.flatMap { post.displayed.contains($0.tab) ? $0 : nil }
         }

@@ -17,6 +17,8 @@ extension GridPropertyName {
         TabListProperty(), SearchBarProperty(), LayoutRulesProperty(), FlyAwayProperty(),
         // The diffable data source (D1–D5; decisions.md, Behaviour, D); only drivers that feed one are judged by it.
         SnapshotProperty(), MovementProperty(),
+        // The app's life and the model's scheduled work (S1–S3); only drivers declaring appLifecycle.
+        LifecycleProperty(),
     ]
 
     /// Their names, in the same order (read once: a name read through `any StepProperty` is a call).

@@ -51,12 +51,12 @@ package struct ReopenProperty: StepProperty {
             if pre.closedCount > 0, !history.isEmpty { history.removeLast() }
         case .restoreSaved where !f.savedBefore:
             break
-        case .restoreSaved, .restoreData:
+        case .restoreSaved, .restoreData, .relaunch:
             history = []
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
              .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .endMove,
-             .cancelMove, .newBackgroundTab:
+             .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background:
             guard !f.gone.isEmpty else { return }
             // Each closed tab at its first place before the step: looked up in the ids for a few,
             // in a table of first places for many (a Close All of n tabs was n² comparisons).
@@ -93,12 +93,12 @@ package struct ReopenProperty: StepProperty {
             }
         case .restoreSaved where !f.savedBefore:
             if p.closedCount != pre.closedCount { return Violation(Self.name, "U1", "restoring with nothing saved changed the reopen history") }
-        case .restoreSaved, .restoreData:
+        case .restoreSaved, .restoreData, .relaunch:
             if p.closedCount != 0 { return Violation(Self.name, "U1", "a restore must clear the reopen history") }
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded,
              .swipeCancelled, .tapClose, .flyAwayFinished, .save, .reorder, .beginMove, .updateMove, .endMove,
-             .cancelMove, .newBackgroundTab:
+             .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background:
             if !gone.isEmpty && limit > 0 {
                 if !p.newestClosed.sameSet(as: gone) {
                     return Violation(Self.name, "U1", "closing \(gone) must record them as the newest entry, got \(p.newestClosed)")

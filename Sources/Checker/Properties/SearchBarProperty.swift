@@ -29,11 +29,11 @@ package struct SearchBarProperty: StepProperty {
             if pre.query.isEmpty && f.outcome.update != .none {
                 return Violation(Self.name, "F7", "Cancel with an empty query must send no collection update, sent \(f.outcome.update)")
             }
-        case .restoreData, .restoreSaved:
+        case .restoreData, .restoreSaved, .relaunch:
             break
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setTitle, .move, .select, .reopen,
              .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished,
-             .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab:
+             .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background:
             if post.query != pre.query || post.cancelVisible != pre.cancelVisible {
                 return Violation(Self.name, "F6", "\(f.action.kind.rawValue) must not change the search bar: query \(swiftLiteral(pre.query)) → \(swiftLiteral(post.query)), Cancel \(pre.cancelVisible) → \(post.cancelVisible)")
             }

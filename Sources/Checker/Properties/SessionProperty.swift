@@ -37,7 +37,7 @@ package struct SessionProperty: StepProperty {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .reorder, .beginMove, .updateMove, .endMove,
-             .cancelMove, .newBackgroundTab: break
+             .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
         return nil
     }

@@ -68,6 +68,9 @@ package struct StepFacts {
     package let policy: Policy
     /// The simulated diffable data source's step, when the implementation feeds one (D1–D5).
     package let diffable: DiffableStep?
+    /// S3: the implementation's work in this step deadlocked or never went quiet (a driver of
+    /// `GridCapability.appLifecycle` only; `ScheduledWork`).
+    package var scheduleProblem: String? = nil
 }
 
 /// What the simulated diffable data source did with a step (`DiffableView`): the user's drag

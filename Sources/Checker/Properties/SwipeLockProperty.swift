@@ -53,7 +53,7 @@ package struct SwipeLockProperty: StepProperty {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .tapClose,
              .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove,
-             .cancelMove, .newBackgroundTab: break
+             .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
         return nil
     }
@@ -72,7 +72,7 @@ package struct SwipeLockProperty: StepProperty {
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch,
              .cancelSearch, .setTitle, .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged,
              .swipeEnded, .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .restoreData, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: refused = nil
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: refused = nil
         }
         guard let refused, f.outcome.rejected == nil else { return nil }
         if p.tabIDs != pre.tabIDs { return Violation(Self.name, "G1", "\(refused) must change nothing, but it closed \(f.gone)") }

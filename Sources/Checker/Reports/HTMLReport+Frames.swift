@@ -85,7 +85,7 @@ extension HTMLReport {
         case .willAppear, .newTab, .closeDisplayed, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch,
              .move, .select, .reopen, .setViewport, .swipeBegan, .swipeChanged, .swipeEnded, .swipeCancelled,
              .tapClose, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove,
-             .newBackgroundTab: return nil
+             .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return nil
         }
     }
 
@@ -102,7 +102,7 @@ extension HTMLReport {
         case .swipeChanged, .swipeEnded, .swipeCancelled: id = before.swipeHolder
         case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .reopen,
              .setViewport, .save, .restoreSaved, .restoreData, .reorder, .beginMove, .updateMove, .endMove,
-             .cancelMove, .newBackgroundTab: id = nil
+             .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: id = nil
         }
         guard let id else { return nil }
         let label: String
@@ -112,7 +112,7 @@ extension HTMLReport {
         case .swipeChanged(let tx), .swipeEnded(let tx, _): label = (tx < 0 ? "← " : "→ ") + a.description
         case .willAppear, .newTab, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle, .select,
              .reopen, .setViewport, .swipeBegan, .swipeCancelled, .save, .restoreSaved, .restoreData, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: label = "▶ " + a.description
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: label = "▶ " + a.description
         }
         return (id, label.count > 80 ? String(label.prefix(79)) + "…" : label)
     }

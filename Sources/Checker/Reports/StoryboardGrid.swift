@@ -112,7 +112,7 @@ extension StoryboardFrame {
         case .swipeChanged(let t), .swipeEnded(let t, _): tx = t
         case .willAppear, .newTab, .closeDisplayed, .closeID, .closeAll, .setQuery, .beginSearch, .endSearch, .cancelSearch, .setTitle,
              .move, .select, .reopen, .setViewport, .swipeBegan, .swipeCancelled, .flyAwayFinished, .tapClose, .save, .restoreSaved,
-             .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab: return ""
+             .restoreData, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: return ""
         }
         guard tx.isFinite else { return "" }
         let cx = x + w / 2, cy = y + h / 2, sign = tx < 0 ? -1.0 : 1.0

@@ -77,7 +77,7 @@ extension StoryboardFrame {
             return "▶ the viewport becomes \(num(v.width)) × \(num(v.height)) pt (safe left \(num(v.safeLeft)), right \(num(v.safeRight)), top \(num(v.safeTop)), bottom \(num(v.safeBottom)))"
         case .setQuery(let q): return "▶ the query becomes \(quoted(q))"
         case .willAppear, .newTab, .closeDisplayed, .closeID, .beginSearch, .endSearch, .cancelSearch, .setTitle, .move, .select,
-             .flyAwayFinished, .tapClose, .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab:
+             .flyAwayFinished, .tapClose, .save, .reorder, .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch:
             return acted == nil ? "▶ " + HTMLReport.caption(a) : nil
         }
     }

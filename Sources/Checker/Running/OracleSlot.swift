@@ -28,6 +28,11 @@ struct OracleSlot {
         if reference != nil { return reference!.agrees(with: o) }
         return agreeing?.agrees(with: o) ?? false
     }
+    /// S2: the reference follows the implementation's relaunch (it has no storage of its own);
+    /// any other oracle relaunches itself when the action comes.
+    mutating func relaunch(as restored: Observation) {
+        if reference != nil { reference!.relaunch(as: restored) }
+    }
     /// The driver itself, for `StateText`.
     var driver: any GridDriver { reference ?? agreeing ?? plain! }
 }

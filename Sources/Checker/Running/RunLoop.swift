@@ -31,6 +31,8 @@ struct RunLoop {
     let generator: ActionGenerator
     /// `GridCapability.indicesArePreconditions`: an out-of-range index may be ignored silently.
     let preconditions: Bool
+    /// `GridCapability.appLifecycle`: the implementation's work is scheduled (S3 read each step).
+    let lifecycle: Bool
 
     var impl: any GridDriver
     var ref: OracleSlot
@@ -83,6 +85,7 @@ struct RunLoop {
         skimming = comparesEverything && onStep == nil && differential
         self.onStep = onStep
         preconditions = runner.implementation.capabilities.contains(.indicesArePreconditions)
+        lifecycle = capabilities.contains(.appLifecycle)
         if preconditions {
             var config = runner.generator.config
             config.validIndicesOnly = true
@@ -160,6 +163,7 @@ struct RunLoop {
     /// stops there (the failure is in `out`).
     @inline(__always) mutating func apply(_ action: Action, _ step: Int) -> (impl: StepOutcome, ref: StepOutcome)? {
         let implOut = impl.apply(action)
+        if case .relaunch = action { ref.relaunch(as: impl.observe()) }   // S2: the reference adopts what was restored
         let refOut = ref.apply(action)
         guard let message = implOut.crashed ?? refOut.crashed else { return (implOut, refOut) }
         let who = implOut.crashed != nil ? "\(runner.implementation.name) (the implementation)" : "\(runner.oracle.name) (the oracle)"
@@ -214,12 +218,13 @@ struct RunLoop {
             gone = implObs.tabIDs
         }
         let diffable = diffableSource != nil ? diffableStep(action, implOut, implPost) : nil
-        let facts = StepFacts(action: action, gone: gone,
+        var facts = StepFacts(action: action, gone: gone,
                               tabsUnchanged: idsUnchanged && implObs.titles == implPost.titles, appended: appended, outcome: implOut,
                               viewport: viewport, appeared: appeared, viewCloseAll: view.closeAllEnabled, viewError: viewError,
                               viewItems: view.items, roundTrip: needsRoundTrip ? impl.roundTrip() : nil, savedBefore: saved,
                               storageProblem: needsRoundTrip ? impl.storageProblem() : nil, policy: runner.policy, diffable: diffable)
         if case .save = action { saved = true }
+        if lifecycle { facts.scheduleProblem = (impl as? any ScheduledWork)?.scheduleProblem }
         return facts
     }
 

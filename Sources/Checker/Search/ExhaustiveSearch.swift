@@ -71,7 +71,7 @@ package enum ExhaustiveSearch {
             case .beginMove(let i), .updateMove(let i): note(index: i)
             // No argument to draw from; listed, not `default`, so a new kind's arguments are not forgotten.
             case .willAppear, .newTab, .closeAll, .beginSearch, .endSearch, .cancelSearch, .reopen, .swipeCancelled, .save,
-                 .restoreSaved, .endMove, .cancelMove, .newBackgroundTab: break
+                 .restoreSaved, .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
             }
         }
         let allIDs = idNumbers.map { "t\($0)" } + ids

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The jobs one model has enqueued and not yet run — its tasks, actor hops, sleeps — held
+/// until the schedule runs them, with the model's test clock. A thread drives one model at a
+/// time: while it does (`enter`), every job enqueued from it comes here (`HeldExecutors`), and
+/// a job runs on it when the schedule picks it. Nothing here reads the real clock or asks the
+/// OS scheduler anything, so a seed gives the same interleaving on any machine, at any load and
+/// any `--jobs`.
+final class JobQueue: @unchecked Sendable {
+    /// One held job.
+    struct Held {
+        let job: UnownedJob
+        /// On the main actor (else: a task, an actor's work, or a sleep's wake-up).
+        let main: Bool
+        /// When it may run, on the test clock (ms): a sleep's deadline, else when it was enqueued.
+        let due: Int64
+        /// The order it was enqueued in, from 1 for each model.
+        let serial: Int
+        let slept: Int64
+    }
+
+    private(set) var pending: [Held] = []
+    /// The test clock in milliseconds; it starts at 0 and moves only when the schedule says.
+    private(set) var now: Int64 = 0
+    private var serial = 0
+    /// What ran since `takeLog()`, in order: what the storyboard draws between two steps.
+    private var log: [String] = []
+
+    init() { HeldExecutors.install() }
+
+    func hold(_ job: UnownedJob, main: Bool, afterMilliseconds delay: Int64) {
+        serial += 1
+        let (due, overflow) = now.addingReportingOverflow(max(0, delay))
+        pending.append(Held(job: job, main: main, due: overflow ? .max : due, serial: serial, slept: delay))
+    }
+
+    /// The held jobs that may run now (due by the clock), oldest first: the positions a pick counts in.
+    var ready: [Int] { pending.indices.filter { pending[$0].due <= now } }
+    var isQuiet: Bool { pending.isEmpty }
+
+    /// Runs the ready job a pick names: `pick` modulo the number ready, 0 the oldest. Nothing
+    /// when none is ready. Returns whether one ran.
+    @discardableResult
+    func run(pick: Int) -> Bool {
+        let ready = self.ready
+        guard !ready.isEmpty else { return false }
+        let count = ready.count
+        run(at: ready[((pick % count) + count) % count])
+        return true
+    }
+
+    /// Moves the clock forward (a negative or zero amount moves nothing; it saturates).
+    func advance(milliseconds: Int) {
+        guard milliseconds > 0 else { return }
+        let (t, overflow) = now.addingReportingOverflow(Int64(milliseconds))
+        now = overflow ? .max : t
+    }
+
+    /// Drops every held job without running it: the process was killed. (A dropped task never
+    /// completes; what it holds is not freed.)
+    func dropAll() {
+        if !pending.isEmpty { log.append("killed: \(pending.count) pending job\(pending.count == 1 ? "" : "s") dropped (\(pending.map(Self.name).joined(separator: ", ")))") }
+        pending.removeAll()
+    }
+
+    /// How a wait ended.
+    enum Wait: Equatable {
+        case done
+        /// Nothing held and the awaited work not done: it waits for something no job will do.
+        case deadlock
+        /// The budget of jobs ran out first: the work never goes quiet.
+        case endless(jobs: Int)
+    }
+
+    /// Runs held jobs until `done()` (nil: until none is held), newest ready first when
+    /// `newestFirst` (an event handler runs to its end before earlier background work), else
+    /// oldest first; when none is ready the clock moves to the earliest due time. At most
+    /// `budget` jobs.
+    func run(until done: (() -> Bool)?, newestFirst: Bool, budget: Int) -> Wait {
+        var ran = 0
+        while true {
+            if let done { if done() { return .done } } else if pending.isEmpty { return .done }
+            if pending.isEmpty { return .deadlock }
+            if ran >= budget { return .endless(jobs: ran) }
+            var best = -1
+            for i in pending.indices {
+                let held = pending[i]
+                if best < 0 { best = i; continue }
+                let b = pending[best]
+                let readyNow = held.due <= now, bestReady = b.due <= now
+                if readyNow != bestReady { if readyNow { best = i }; continue }
+                if !readyNow { if held.due < b.due { best = i }; continue }   // none ready: the earliest due
+                if newestFirst { best = i }   // later serial: newer
+            }
+            if pending[best].due > now { now = pending[best].due }
+            run(at: best)
+            ran += 1
+        }
+    }
+
+    private func run(at index: Int) {
+        let held = pending.remove(at: index)
+        log.append(Self.name(held))
+        if held.main {
+            held.job.runSynchronously(on: HeldExecutors.main.asUnownedSerialExecutor())
+        } else {
+            held.job.runSynchronously(on: HeldExecutors.task.asUnownedTaskExecutor())
+        }
+    }
+
+    static func name(_ held: Held) -> String {
+        held.main ? "main #\(held.serial)" : held.slept > 0 ? "timer #\(held.serial) (+\(held.slept) ms)" : "task #\(held.serial)"
+    }
+
+    /// What ran since the last call (and the clock), emptied.
+    func takeLog() -> [String] {
+        defer { log.removeAll() }
+        return log
+    }
+    func note(_ line: String) { log.append(line) }
+
+    // MARK: The thread's model
+
+    /// The queue of the model this thread is driving, if any.
+    static var current: JobQueue? {
+        guard let raw = pthread_getspecific(key) else { return nil }
+        return Unmanaged<JobQueue>.fromOpaque(raw).takeUnretainedValue()
+    }
+    private static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k, nil)
+        return k
+    }()
+
+    /// Runs `body` with this queue as the thread's: jobs enqueued meanwhile are held here, and the
+    /// thread is the main actor's. Nested calls keep the outer queue's place.
+    func enter<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = pthread_getspecific(Self.key)
+        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(Self.key, previous) }
+        return try body()
+    }
+}
