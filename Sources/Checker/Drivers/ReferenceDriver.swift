@@ -66,7 +66,11 @@ package struct ReferenceDriver: AgreeingDriver {
         // S: the schedule's steps change nothing the user sees; a relaunch was adopted before
         // this call (`relaunch(as:)`), and sends what a restore sends.
         case .runJobs, .advanceClock, .settle, .background: r = RefOutcome()
-        case .relaunch: r = RefOutcome(update: .reload, closeAllEnabled: grid.closeAllEnabled)
+        case .relaunch:
+            // As an implementation, its storage is perfect: it relaunches with what it shows (as an
+            // oracle it has just adopted the implementation's restore, so this changes nothing).
+            relaunch(as: observe())
+            r = RefOutcome(update: .reload, closeAllEnabled: grid.closeAllEnabled)
         }
         if grid.movement != nil {
             switch action {

@@ -29,7 +29,12 @@ package enum ExhaustiveSearch {
         (capabilities.contains(.diffable) ? [.reorder(from: 0, to: 1)] : [])
             + (capabilities.contains(.interactiveMovement) ? [.beginMove(0), .updateMove(1), .endMove, .cancelMove] : [])
             + (capabilities.contains(.backgroundTabs) ? [.newBackgroundTab] : [])
+            + (capabilities.contains(.appLifecycle) ? lifecycleActions : [])
     }
+
+    /// The schedule's and the app's life's plainest steps (S): the oldest job, the next one, a
+    /// throttle's interval on the clock, a settle, a flush, a kill and relaunch.
+    static let lifecycleActions: [Action] = [.runJobs([0]), .runJobs([1]), .advanceClock(milliseconds: 5_000), .settle, .background, .relaunch]
 
     /// The alphabet for proving a failure minimal up to `limit` actions: the fixed alphabet,
     /// every action of `failing` itself, and for each kind the values that matter at that
@@ -85,6 +90,7 @@ package enum ExhaustiveSearch {
         out += indices.flatMap { i in began.map { .swipeBegan(i, vx: $0.0, vy: $0.1) } }
         out += changed.map { .swipeChanged(tx: $0) } + ended.map { .swipeEnded(tx: $0.0, vx: $0.1) }
         out += viewports.map { .setViewport($0) } + data.map { .restoreData($0) }
+        if failing.contains(where: { Capability.needed(by: $0.kind) == .appLifecycle }) { out += lifecycleActions }
         for a in alphabet + failing where !out.contains(a) { out.append(a) }
         return out
     }
