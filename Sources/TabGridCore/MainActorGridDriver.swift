@@ -63,4 +63,11 @@ extension GridDriverFactory {
         typeName = String(describing: D.self)
         recipe = .mainActorType(D.self, name: name, summary: self.summary)
     }
+
+    /// A factory of `MainActorGridDriver`s made by a closure on the main actor (a model with
+    /// parameters, a planted mistake): `make` runs on the thread that drives the model.
+    public init<D: MainActorGridDriver>(name: String, summary: String, capabilities: Set<GridCapability> = D.capabilities, source: String? = nil,
+                                        makeOnMainActor make: @escaping @MainActor @Sendable (GridViewport) -> D) {
+        self.init(name: name, summary: summary, capabilities: capabilities, source: source) { ScheduledDriver<D>(viewport: $0, make: make) }
+    }
 }

@@ -26,10 +26,12 @@ struct ScheduledDriver<D: MainActorGridDriver>: GridDriver, ScheduledWork {
     let holder = Holder()
     private(set) var scheduleProblem: String?
 
-    init(viewport: GridViewport) {
+    init(viewport: GridViewport) { self.init(viewport: viewport) { D(viewport: $0) } }
+
+    init(viewport: GridViewport, make: @MainActor @Sendable (GridViewport) -> D) {
         queue = JobQueue()
         let holder = self.holder
-        queue.enter { MainActor.assumeIsolated { holder.driver = D(viewport: viewport) } }
+        queue.enter { MainActor.assumeIsolated { holder.driver = make(viewport) } }
     }
 
     mutating func apply(_ action: GridAction) -> GridStepOutcome {
