@@ -30,15 +30,16 @@ package struct Shrinker {
     /// The passes in the order they run. Opening: the tail collapsed into a restore, long
     /// runs cut in blocks. Every round: spans deleted, one action deleted with the references
     /// after it renumbered, swipes to taps, sessions with their later steps, values
-    /// simplified, neighbours sorted. At a local minimum: shared strings, coordinated
-    /// pairs, a plainer last kind, prefixes (and the whole) collapsed into a restore, a step moved
-    /// so a longer prefix collapses, a session made smaller together with another step, a
-    /// deletion with two steps re-aimed.
+    /// simplified, neighbours sorted, schedule steps merged. At a local minimum: shared strings,
+    /// coordinated pairs, a plainer last kind, prefixes (and the whole) collapsed into a restore,
+    /// a step moved so a longer prefix collapses, a session made smaller together with another
+    /// step, a deletion with two steps re-aimed, spans replaced by one schedule step.
     package static let standardPasses: [any ShrinkPass] = [
         CollapseTail(), CollapseLongPrefix(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
+        MergeScheduleSteps(),
         ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
-        CoordinatedRetargets(),
+        CoordinatedRetargets(), ReplaceScheduleSpans(),
     ]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).

@@ -59,12 +59,55 @@ extension Action {
         case .cancelSearch, .endSearch: return [[.beginSearch]]
         case .closeAll: return [[.closeDisplayed(0)]]
         case .runJobs(let picks):
-            // Fewer jobs run (one pick left out), then each pick toward 0: the oldest job, in order.
+            // Fewer jobs run (one pick left out), then each pick toward 0 (the oldest job, in
+            // order) by halving steps: a pick of 2⁶² lands on the smallest one naming the same job.
             let fewer: [Action] = picks.count > 1 ? picks.indices.map { i in .runJobs(Array(picks[..<i] + picks[(i + 1)...])) } : []
-            return [fewer] + picks.indices.map { i in ints(picks[i]).map { v in var p = picks; p[i] = v; return .runJobs(p) } }
-        case .advanceClock(let ms): return [ints(ms).map { .advanceClock(milliseconds: $0) }]
+            return [fewer] + picks.indices.map { i in Self.pickVariants(picks[i]).map { v in var p = picks; p[i] = v; return .runJobs(p) } }
+        case .advanceClock(let ms):
+            // No clock step at all, then toward 0 by halving steps: `Int.max` ends on the
+            // throttle's own interval (5000), with no number chosen here.
+            return [[.settle], Self.towardZero(ms).map { .advanceClock(milliseconds: $0) }]
+        case .background:
+            // A flush by going to the background is the app's doing; running every job is the
+            // schedule's plainest (seeds that flushed either way end on one sequence).
+            return [[.settle]]
         case .willAppear, .newTab, .beginSearch, .reopen, .swipeCancelled, .save, .restoreSaved, .reorder,
-             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .settle, .background, .relaunch: return []
+             .beginMove, .updateMove, .endMove, .cancelMove, .newBackgroundTab, .settle, .relaunch: return []
+        }
+    }
+
+    /// Integers strictly nearer 0, nearest first: 0, a negative's positive twin, then i − i/2,
+    /// i − i/4, …, i − 1. Accepting the first that still fails walks to the smallest failing
+    /// value in O(log² i) candidates from anywhere in `Int`'s range (the schedule's picks and
+    /// milliseconds, drawn from all of it).
+    package static func towardZero(_ i: Int) -> [Int] {
+        guard i != 0 else { return [] }
+        var out = [0]
+        if i < 0 && i != .min { out.append(-i) }
+        var d = i / 2
+        while d != 0 {
+            out.append(i - d)
+            d /= 2
+        }
+        var seen: [Int] = []
+        return out.filter { v in
+            guard v != i, !seen.contains(v) else { return false }
+            seen.append(v)
+            return true
+        }
+    }
+
+    /// Simpler picks, smallest first: a pick names a job modulo the number ready, so the
+    /// residues modulo 2…16 (the pick naming the same job when that many are ready), then
+    /// `towardZero`'s halving steps. Halving alone can stall (from 8 with three ready: 0, 4, 6
+    /// and 7 name other jobs); a residue names the same one at once.
+    static func pickVariants(_ i: Int) -> [Int] {
+        let residues = (2...16).map { m in ((i % m) + m) % m }.filter { $0.magnitude < i.magnitude }
+        var seen: [Int] = []
+        return (residues.sorted() + towardZero(i)).filter { v in
+            guard !seen.contains(v) else { return false }
+            seen.append(v)
+            return true
         }
     }
 

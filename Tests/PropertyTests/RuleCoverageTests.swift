@@ -6,31 +6,35 @@ import Testing
     static let testsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let packageDir = testsDir.deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Rule ids from ../shared/SPEC.md when it is there (as in CI), else the list as of this writing.
+    /// Rule ids from docs/SPEC.md, the project's own copy (normative: it grew D and S beyond
+    /// ../shared/SPEC.md).
     static func specRules() -> [String] {
-        let spec = packageDir.deletingLastPathComponent().appendingPathComponent("shared/SPEC.md")
-        if let text = try? String(contentsOf: spec, encoding: .utf8) {
-            let ids = text.matches(of: /\*\*([FBAULGP][0-9]+)/).map { String($0.output.1) }
-            if !ids.isEmpty { return Array(Set(ids)).sorted() }
-        }
-        let counts = ["F": 10, "B": 2, "A": 4, "U": 3, "L": 7, "G": 6, "P": 5]
-        return counts.flatMap { k, n in (1...n).map { "\(k)\($0)" } }.sorted()
+        let spec = packageDir.appendingPathComponent("docs/SPEC.md")
+        let text = (try? String(contentsOf: spec, encoding: .utf8)) ?? ""
+        return Array(Set(text.matches(of: /\*\*([A-Z][0-9]+)/).map { String($0.output.1) })).sorted()
     }
+
+    /// Rules whose examples are planted bugs in a suite of their own, not `X1_…` functions.
+    static let coveredElsewhere: [String: String] = [
+        "D1": "DiffableTests.aPlantedDiffableBugIsFound", "D2": "DiffableTests.aPlantedDiffableBugIsFound",
+        "D3": "DiffableTests.aPlantedDiffableBugIsFound", "D4": "DiffableTests.aPlantedDiffableBugIsFound",
+        "D5": "DiffableTests.aPlantedDiffableBugIsFound", "F11": "BackgroundTabTests.tabListCatchesAMisplacedBackgroundTab",
+    ]
 
     static func testedRules() -> Set<String> {
         var ids = Set<String>()
         let files = (try? FileManager.default.contentsOfDirectory(atPath: testsDir.path)) ?? []
         for f in files where f.hasSuffix(".swift") {
             let text = (try? String(contentsOf: testsDir.appendingPathComponent(f), encoding: .utf8)) ?? ""
-            for m in text.matches(of: /func ([FBAULGP][0-9]+)_/) { ids.insert(String(m.output.1)) }
+            for m in text.matches(of: /func ([A-Z][0-9]+)_/) { ids.insert(String(m.output.1)) }
         }
         return ids
     }
 
     @Test func everyRuleHasAnExampleTest() {
         let rules = Self.specRules()
-        #expect(rules.count >= 37)
-        let missing = rules.filter { !Self.testedRules().contains($0) }
+        #expect(rules.count >= 46, "docs/SPEC.md not read: \(rules)")
+        let missing = rules.filter { !Self.testedRules().contains($0) && Self.coveredElsewhere[$0] == nil }
         #expect(missing.isEmpty, "rules with no example test: \(missing.joined(separator: ", "))")
     }
 }

@@ -296,8 +296,9 @@ import Testing
     @Test func everyPassHasACase() {
         #expect(Shrinker.standardPasses.map(\.name) == [
             "collapse tail", "collapse long prefix", "delete blocks", "delete spans", "delete and renumber", "swipe to tap", "shrink sessions",
-            "simplify values", "sort neighbours", "share strings", "coordinated pairs", "plainer last kind", "collapse prefix",
+            "simplify values", "sort neighbours", "merge schedule steps", "share strings", "coordinated pairs", "plainer last kind", "collapse prefix",
             "move and collapse", "coordinated sessions", "coordinated retargets",   // their cases: ShrinkReachTests
+            "replace schedule spans",   // its case and merge's: ScheduleShrinkTests
         ])
     }
 

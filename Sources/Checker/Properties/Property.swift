@@ -10,6 +10,10 @@ extension GridPropertyName {
 
     /// The oracle-free built-in properties, in the order the run loop checks them.
     package static let builtInChecks: [any StepProperty] = [
+        // The app's life and the model's scheduled work (S1–S3), first: a schedule step that
+        // changed the grid or lost a tab is reported under its own rule, not as the view's
+        // mismatch it also causes. Only drivers declaring appLifecycle: no other run sees it.
+        LifecycleProperty(),
         MappingProperty(), CloseAllButtonProperty(), ItemsPerRowProperty(), ActiveTabProperty(), SwipeLockProperty(),
         ReopenProperty(), SessionProperty(), RejectionProperty(), FilterProperty(),
         // Added with every rule (decisions.md, Properties and oracles: judged without the oracle); last, so the failures the
@@ -17,8 +21,6 @@ extension GridPropertyName {
         TabListProperty(), SearchBarProperty(), LayoutRulesProperty(), FlyAwayProperty(),
         // The diffable data source (D1–D5; decisions.md, Behaviour, D); only drivers that feed one are judged by it.
         SnapshotProperty(), MovementProperty(),
-        // The app's life and the model's scheduled work (S1–S3); only drivers declaring appLifecycle.
-        LifecycleProperty(),
     ]
 
     /// Their names, in the same order (read once: a name read through `any StepProperty` is a call).

@@ -47,6 +47,7 @@ extension HTMLReport {
                 frame.capabilities = summary.capabilities
                 frame.moved = moved
                 frame.removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: r.implementation) : []
+                frame.scheduled = r.scheduled
                 // The next step drawn on this frame, the state it acts on.
                 if k + 1 < records.count, let next = records[k + 1].action {
                     frame.acted = Self.acted(next, on: r.implementation)
@@ -66,6 +67,7 @@ extension HTMLReport {
                 pair[i].capabilities = summary.capabilities
                 pair[i].moved = moved
                 pair[i].differingFields = fields
+                pair[i].scheduled = i == 0 ? r.scheduled : []   // the implementation's jobs (the reference has none)
                 pair[i].removed = k > 0 ? Self.removed(from: records[k - 1].implementation, to: pair[i].observation) : []
             }
             if let side = trappedSide {

@@ -28,6 +28,9 @@ package struct StoryboardFrame {
     package var next: Action?
     /// Tabs the step removed (listed under the screen: "closed by this step: t2 “a”").
     package var removed: [(id: String, title: String)] = []
+    /// The model's held jobs the step ran, the clock's moves, a kill's dropped jobs (S): the
+    /// schedule between the frame before and this one.
+    package var scheduled: [String] = []
     /// The −/+ table's fields: each is marked on this frame (a ring, or a "≠" line).
     package var differingFields: [String] = []
     /// Set when this driver trapped at the step: no state after it, the trap drawn instead.
@@ -184,7 +187,7 @@ package struct StoryboardFrame {
     .ring.acted{stroke:#1565c0;stroke-width:2}.trap{fill:#fdecea;stroke:#c62828;stroke-width:2}.vector{stroke:#0d47a1;stroke-width:2;fill:#0d47a1}
     text{font-family:system-ui,sans-serif;font-size:11px;fill:#222}text.id,text.placeholder{fill:#666}text.mark{fill:#0d47a1;font-size:9px}
     text.button{fill:#1565c0}text.disabled{fill:#757575}text.heading{font-weight:600}text.note{fill:#333}text.differs{fill:#c62828;font-weight:600}
-    text.removed{fill:#c62828}text.hidden{fill:#6a1b9a}text.acted{fill:#0d47a1}
+    text.removed{fill:#c62828}text.hidden{fill:#6a1b9a}text.acted{fill:#0d47a1}text.schedule{fill:#2e7d32}
     """
 
     static func size(_ svg: String, _ name: String) -> Double {

@@ -27,6 +27,7 @@ extension StoryboardFrame {
             if !hiddenTabs.isEmpty { add("hidden by the query: " + list(hiddenTabs), "hidden") }
             if !removed.isEmpty { add("✕ closed by this step: " + list(removed.map { ($0.id, $0.title) }), "removed") }
         }
+        if !scheduled.isEmpty { add("⏱ ran in this step: " + scheduled.joined(separator: ", "), "schedule") }
         if let next { nextStep(next).map { add($0, "acted") } }
         let closed = differingFields.filter { $0.hasPrefix("recentlyClosed") }
         if closed.count > 0 || { if case .reopen? = next { return true }; return false }() {

@@ -168,8 +168,12 @@ struct RunLoop {
         guard let message = implOut.crashed ?? refOut.crashed else { return (implOut, refOut) }
         let who = implOut.crashed != nil ? "\(runner.implementation.name) (the implementation)" : "\(runner.oracle.name) (the oracle)"
         out.failure = Runner.Failure(step: step + 1, action: action, violation: Violation(.crash, "crash", "\(who) crashed: \(message)"))
-        onStep?(Runner.StepRecord(step: step + 1, action: action, implementation: implObs, oracle: refObs, viewport: viewport,
-                                  outcome: implOut, violation: out.failure!.violation))
+        if let onStep {
+            var record = Runner.StepRecord(step: step + 1, action: action, implementation: implObs, oracle: refObs, viewport: viewport,
+                                           outcome: implOut, violation: out.failure!.violation)
+            if lifecycle { record.scheduled = (impl as? any ScheduledWork)?.takeScheduleLog() ?? [] }
+            onStep(record)
+        }
         return nil
     }
 
@@ -276,8 +280,10 @@ struct RunLoop {
     @inline(__always) mutating func record(_ step: Int, _ action: Action, _ implOut: StepOutcome, _ implPost: consuming Observation,
                                            _ refPost: consuming Observation?, _ facts: StepFacts, _ violation: Violation?) -> Bool {
         if let onStep {
-            onStep(Runner.StepRecord(step: step + 1, action: action, implementation: copy implPost, oracle: copy refPost ?? copy implPost,
-                                     viewport: viewport, outcome: implOut, violation: violation, viewItems: view.items))
+            var record = Runner.StepRecord(step: step + 1, action: action, implementation: copy implPost, oracle: copy refPost ?? copy implPost,
+                                           viewport: viewport, outcome: implOut, violation: violation, viewItems: view.items)
+            if lifecycle { record.scheduled = (impl as? any ScheduledWork)?.takeScheduleLog() ?? [] }
+            onStep(record)
         }
         if let violation {
             out.failure = Runner.Failure(step: step + 1, action: action, violation: violation)

@@ -138,6 +138,9 @@ package struct Runner: Sendable {
         /// The simulated collection view's items after the step's update (F10), when the
         /// run loop recorded them.
         package var viewItems: [String]? = nil
+        /// The model's held jobs that ran in the step, the clock's moves and a kill's dropped
+        /// jobs, in order (S, `GridCapability.appLifecycle`; empty otherwise).
+        package var scheduled: [String] = []
     }
 
     package struct Failure: Error, Sendable, CustomStringConvertible {

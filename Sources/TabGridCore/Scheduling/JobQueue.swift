@@ -27,8 +27,11 @@ final class JobQueue: @unchecked Sendable {
     /// The test clock in milliseconds; it starts at 0 and moves only when the schedule says.
     private(set) var now: Int64 = 0
     private var serial = 0
-    /// What ran since `takeLog()`, in order: what the storyboard draws between two steps.
+    /// What ran since `takeLog()`, in order: what the storyboard draws between two steps. At
+    /// most `logLimit` lines, then a count (a campaign never takes it: it must not grow).
     private var log: [String] = []
+    private var unlogged = 0
+    static let logLimit = 24
 
     init() { HeldExecutors.install() }
 
@@ -53,17 +56,22 @@ final class JobQueue: @unchecked Sendable {
         return true
     }
 
-    /// Moves the clock forward (a negative or zero amount moves nothing; it saturates).
+    /// Moves the clock forward (a negative or zero amount moves nothing; it stops at `endOfTime`).
     func advance(milliseconds: Int) {
         guard milliseconds > 0 else { return }
-        let (t, overflow) = now.addingReportingOverflow(Int64(milliseconds))
-        now = overflow ? .max : t
+        now = min(Self.endOfTime, now &+ min(Int64(milliseconds), Self.endOfTime))
     }
+
+    /// Where the clock stops (~146 million years): an advance past it ends there, and a sleep
+    /// due later (its deadline saturates at `.max`) never wakes. Were the clock to reach `.max`,
+    /// every sleep started afterwards would be due at once: a throttle that never waits, which
+    /// no real clock gives (an `advanceClock(Int.max)` shrunk no further than itself for that).
+    static let endOfTime = Int64.max / 2
 
     /// Drops every held job without running it: the process was killed. (A dropped task never
     /// completes; what it holds is not freed.)
     func dropAll() {
-        if !pending.isEmpty { log.append("killed: \(pending.count) pending job\(pending.count == 1 ? "" : "s") dropped (\(pending.map(Self.name).joined(separator: ", ")))") }
+        if !pending.isEmpty { note("killed: \(pending.count) pending job\(pending.count == 1 ? "" : "s") dropped (\(pending.prefix(8).map(Self.name).joined(separator: ", "))\(pending.count > 8 ? ", …" : ""))") }
         pending.removeAll()
     }
 
@@ -96,6 +104,7 @@ final class JobQueue: @unchecked Sendable {
                 if !readyNow { if held.due < b.due { best = i }; continue }   // none ready: the earliest due
                 if newestFirst { best = i }   // later serial: newer
             }
+            if pending[best].due > Self.endOfTime { return done == nil ? .done : .deadlock }   // only sleeps past the end of time
             if pending[best].due > now { now = pending[best].due }
             run(at: best)
             ran += 1
@@ -104,7 +113,7 @@ final class JobQueue: @unchecked Sendable {
 
     private func run(at index: Int) {
         let held = pending.remove(at: index)
-        log.append(Self.name(held))
+        note(Self.name(held))
         if held.main {
             held.job.runSynchronously(on: HeldExecutors.main.asUnownedSerialExecutor())
         } else {
@@ -118,10 +127,12 @@ final class JobQueue: @unchecked Sendable {
 
     /// What ran since the last call (and the clock), emptied.
     func takeLog() -> [String] {
-        defer { log.removeAll() }
-        return log
+        defer { log.removeAll(); unlogged = 0 }
+        return unlogged == 0 ? log : log + ["… and \(unlogged) more"]
     }
-    func note(_ line: String) { log.append(line) }
+    func note(_ line: String) {
+        if log.count < Self.logLimit { log.append(line) } else { unlogged += 1 }
+    }
 
     // MARK: The thread's model
 

@@ -1,0 +1,69 @@
+import Generators
+import Shrinking
+import Testing
+
+/// The shrinker on schedules (S, GridCapability.appLifecycle): the two passes only schedules
+/// use, and values drawn from all of `Int` walked down to the smallest that still fails. The
+/// predicates are plain functions of the actions, standing for a model whose loss needs a
+/// flush, then a throttled write caught half-way by a kill.
+@Suite struct ScheduleShrinkTests {
+    /// Jobs run by the schedule before the relaunch, counted over every `runJobs` (a settle
+    /// runs them all: 99).
+    static func jobs(_ c: [Action]) -> Int {
+        c.reduce(0) { n, a in
+            if case .runJobs(let p) = a { return n + p.count }
+            return a == .settle ? n + 99 : n
+        }
+    }
+
+    @Test func mergeScheduleSteps_twoStepsOfJobsBecomeOne() {
+        // Exactly three jobs, in any steps: only a merge makes the three steps one.
+        let start: [Action] = [.newTab, .runJobs([0]), .runJobs([0, 0]), .relaunch]
+        let fails: ([Action]) -> Bool = { c in c.first == .newTab && c.last == .relaunch && Self.jobs(c) == 3 }
+        let r = ShrinkPassTests.both("merge schedule steps", start, fails: fails)
+        #expect(r.with == [.newTab, .runJobs([0, 0, 0]), .relaunch])
+        #expect(r.without.count == 4)
+    }
+
+    @Test func replaceScheduleSpans_aSettleAndARelaunchBecomeABackground() {
+        // The loss needs a flush — by a background, or by a settle then a relaunch — then a
+        // second tab and one job; no single step's variant turns two steps into one.
+        let fails: ([Action]) -> Bool = { c in
+            guard let k = c.firstIndex(where: { $0 == .background || $0 == .settle }) else { return false }
+            let flushed = c[k] == .background || (k + 1 < c.count && c[k + 1] == .relaunch)
+            let after = c[(c[k] == .background ? k + 1 : k + 2)...]
+            return c.first == .newTab && flushed && after.first == .newTab && after.contains(.runJobs([0])) && c.last == .relaunch
+        }
+        let start: [Action] = [.newTab, .settle, .relaunch, .newTab, .runJobs([0]), .relaunch]
+        let r = ShrinkPassTests.both("replace schedule spans", start, fails: fails)
+        #expect(r.with == [.newTab, .background, .newTab, .runJobs([0]), .relaunch])
+        #expect(r.without.count == 6)
+    }
+
+    @Test func aClockStepFromTheEndOfIntLandsOnTheThreshold() {
+        // A throttle of 5000 ms: any step of at least that fails. From Int.max, halving steps
+        // reach 5000 exactly, a number no list of anchors named.
+        let start: [Action] = [.newTab, .advanceClock(milliseconds: .max), .relaunch]
+        let r = ShrinkPassTests.shrink(start) { c in
+            c.count == 3 && c.last == .relaunch && { if case .advanceClock(let ms) = c[1] { return ms >= 5_000 } else { return false } }()
+        }
+        #expect(r == [.newTab, .advanceClock(milliseconds: 5_000), .relaunch])
+    }
+
+    @Test func aPickFromAnywhereInIntLandsOnTheSmallestNamingTheJob() {
+        // Three jobs ready: picks 2, 5, 8, … (Int.max − 2 among them) name the newest; the shrunk pick is 2.
+        let start: [Action] = [.newTab, .runJobs([Int.max - 2]), .relaunch]
+        let r = ShrinkPassTests.shrink(start) { c in
+            c.count == 3 && c.last == .relaunch && { if case .runJobs(let p) = c[1], p.count == 1 { return (p[0] % 3 + 3) % 3 == 2 } else { return false } }()
+        }
+        #expect(r == [.newTab, .runJobs([2]), .relaunch])
+    }
+
+    @Test func towardZeroIsStrictlyNearerAndEnds() {
+        for i in [1, 2, 7, 5_001, -1, -9, Int.max, Int.min] {
+            let t = Action.towardZero(i)
+            #expect(t.first == 0 && t.allSatisfy { $0.magnitude <= i.magnitude && $0 != i }, "\(i): \(t)")
+        }
+        #expect(Action.towardZero(0).isEmpty)
+    }
+}
