@@ -16,18 +16,15 @@
 #   scripts/bench-against.sh [--rounds R] [--sequences N] [--instructions] REV...   (default 5 rounds, 20000 sequences)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-rounds=5; sequences=20000; instructions=0; revs=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --rounds) rounds="$2"; shift 2 ;;
-    --sequences) sequences="$2"; shift 2 ;;
-    --instructions) instructions=1; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
-    -*) echo "bench-against: unknown flag $1" >&2; exit 2 ;;
-    *) revs+=("$1"); shift ;;
-  esac
-done
-[ ${#revs[@]} -gt 0 ] || { echo "bench-against: name at least one revision (e.g. e9708ff)" >&2; exit 2; }
+rounds=5; sequences=20000; instructions=0
+. "$root/scripts/lib/args.sh"
+args_opt --rounds rounds int 1 1000
+args_opt --sequences sequences int 1 100000000
+args_flag --instructions instructions
+args_rest revs rev
+args_parse "$@"
+revs=(${ARGS_REST[@]+"${ARGS_REST[@]}"})
+[ ${#revs[@]} -gt 0 ] || args_fail "name at least one revision (e.g. e9708ff)"
 case "$rounds$sequences" in *[!0-9]*) echo "bench-against: --rounds and --sequences take whole numbers" >&2; exit 2 ;; esac
 cd "$root"
 # The scaling benchmark: tabcheck-bench's, or tabcheck's own subcommand in revisions before it moved.

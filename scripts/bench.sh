@@ -4,7 +4,7 @@
 # are asserted. Takes about 20 minutes (4 of them under valgrind, 3 building the planted copy
 # of scripts/large-grid-shrink.sh, 9 beside e9708ff: section 12).
 #
-#   scripts/bench.sh [--out FILE]
+#   scripts/bench.sh [--out FILE]     (the report goes to stdout; --out docs/benchmarks.md rewrites that)
 #   scripts/bench.sh --against REV... [--rounds R] [--sequences N] [--instructions]
 #       the working tree against older revisions, side by side, interleaved: the default
 #       campaign with one job and the scaling benchmark at 10, 100 and 1,000 tabs, medians and
@@ -13,8 +13,13 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ "${1:-}" = "--against" ]; then shift; exec "$root/scripts/bench-against.sh" "$@"; fi
-out="$root/docs/benchmarks.md"
-[ "${1:-}" = "--out" ] && out="$2"
+# No tracked file is rewritten unless a flag names it (#54): stdout by default.
+out=/dev/stdout
+. "$root/scripts/lib/args.sh"
+args_opt --out out out
+args_parse "$@"
+report="$(mktemp "${TMPDIR:-/tmp}/tabgrid-bench.XXXXXX")"
+trap 'rm -f "$report"' EXIT
 cd "$root"
 swift build -c release --product tabcheck >&2
 swift build -c release --product tabcheck-bench >&2
@@ -126,6 +131,5 @@ peak() {  # peak resident memory (MB) of a command, via /usr/bin/time -v when pr
   echo
   run scripts/bench-against.sh --rounds 5 e9708ff
   echo "Load when the run ended (\`uptime\`): $(uptime | sed 's/.*load average: //')."
-} > "$out.tmp"
-mv "$out.tmp" "$out"
-cat "$out"
+} > "$report"
+if [ "$out" = /dev/stdout ]; then cat "$report"; else mv "$report" "$out"; cat "$out"; fi

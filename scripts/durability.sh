@@ -9,9 +9,12 @@
 # same check with 100 kills (CLITests.sessionsSurviveSIGKILLOnTheRealDisk).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-kills="${1:-1000}"
-case "$kills" in ''|*[!0-9]*) echo "durability.sh: KILLS must be a whole number, got \"$kills\"" >&2; exit 2 ;; esac
+kills=1000; dir=""
+. "$root/scripts/lib/args.sh"
+args_pos kills int 1 100000000
+args_pos dir dir
+args_parse "$@"
 (cd "$root" && swift build -c release --product tabcheck >/dev/null)
 args=(durability --kills "$kills" --time-limit 1800)
-[ $# -ge 2 ] && args+=(--dir "$2")
+[ -n "$dir" ] && args+=(--dir "$dir")
 exec "$root/.build/release/tabcheck" "${args[@]}"

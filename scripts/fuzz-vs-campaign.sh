@@ -13,8 +13,13 @@
 # folder: `TARGET=session scripts/fuzz-vs-campaign.sh 3 fuzz-only/45-p3-fast-path-repairs-utf8`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-runs="${1:-3}"; shift || true
-mutants=("$@")
+runs=3
+. "$root/scripts/lib/args.sh"
+args_pos runs int 1 1000
+args_rest mutants word
+args_parse "$@"
+mutants=(${ARGS_REST[@]+"${ARGS_REST[@]}"})
+for name in ${mutants[@]+"${mutants[@]}"}; do [ -f "$root/scripts/mutants/$name.patch" ] || args_fail "no mutant $name in scripts/mutants"; done
 [ ${#mutants[@]} -eq 0 ] && mutants=(02-f3-closes-tabs-index 06-g4-rightward-deletes 13-f8-stale-filter-cache 23-u2-reopen-at-end 28-u1-twenty-one-entries)
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-fuzz-mutants.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT

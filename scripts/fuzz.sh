@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (issue 8), through the same choice stream.
 #
-#   scripts/fuzz.sh [sequence|session] [seconds] [extra libFuzzer flags...]
+#   scripts/fuzz.sh [sequence|session] [seconds] [-- extra libFuzzer flags...]
 #
 # Builds TabGridFuzz in release with -sanitize=fuzzer,address (plain fuzzer with
 # TABGRID_FUZZ_NO_ASAN=1), keeps a corpus in fuzz/corpus-<target>/, runs for the given
@@ -9,8 +9,14 @@
 # through tabcheck's shrinker.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-target="${1:-sequence}"; seconds="${2:-60}"; shift $(( $# > 2 ? 2 : $# )) || true
-case "$target" in sequence|session) ;; *) echo "fuzz.sh: target must be sequence or session, got '$target'" >&2; exit 2 ;; esac
+target=sequence; seconds=60
+. "$root/scripts/lib/args.sh"
+args_pos target word
+args_pos seconds int 1 10000000
+args_rest extra any
+args_parse "$@"
+case "$target" in sequence|session) ;; *) args_fail "target must be sequence or session, got \"$target\"" ;; esac
+set -- ${ARGS_REST[@]+"${ARGS_REST[@]}"}
 sanitize="fuzzer,address"; [ "${TABGRID_FUZZ_NO_ASAN:-0}" = 1 ] && sanitize="fuzzer"
 cd "$root"
 TABGRID_FUZZ=1 swift build -c release --product TabGridFuzz --scratch-path .build-fuzz \

@@ -9,6 +9,8 @@
 #   scripts/large-grid-shrink.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+. "$root/scripts/lib/args.sh"
+args_parse "$@"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-large-grid.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 (cd "$root" && tar cf - Package.swift Sources Tests) | (cd "$scratch" && tar xf -)

@@ -12,35 +12,38 @@
 # shortest shrunk failure searches every sequence one step shorter (up to 5 steps) over an
 # alphabet drawn from it (with restores of the states it passes through); none failing shows
 # that length is the shortest over that alphabet — not that no shorter failure exists.
-# --no-proof skips the search. --finals FILE (default docs/mutation-finals.md) lists each
+# --no-proof skips the search. --finals FILE (none by default) lists each
 # mutant's distinct shrunk sequences with how many seeds gave each. --property LIST runs the
 # campaigns with those properties only (e.g. every one but differential, to show each mutant is
 # killed without the oracle). --catalogue DIR scores another catalogue (scripts/mutants/diffable:
 # its patches name the drivers their campaigns compare in a '# tabcheck-args:' line).
-# Prints a table, writes it to docs/mutation-score.md, and
-# exits 1 if any mutant survives or does not build.
+# Prints a table (and writes it to --out FILE: docs/mutation-score.md is rewritten only when
+# named), and exits 1 if any mutant survives or does not build; 2 is a usage error only.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-seeds=20; limit=10; shrink=""; subset=0; proof=1; out="$root/docs/mutation-score.md"; finals_out="$root/docs/mutation-finals.md"; only=(); properties=()
+seeds=20; limit=10; shrink=""; subset=0; proof=1; no_proof=0; out=""; finals_out=""; property=""
 catalogue="$root/scripts/mutants"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --seeds) seeds="$2"; shift 2 ;;
-    --time-limit) limit="$2"; shift 2 ;;
-    --shrink-time) shrink="$2"; shift 2 ;;
-    --subset) subset=1; shift ;;
-    --no-proof) proof=0; shift ;;
-    --out) out="$2"; shift 2 ;;
-    --finals) finals_out="$2"; shift 2 ;;
-    --property) properties=(--property "$2"); shift 2 ;;
-    # Made absolute: the patches are applied from inside the scratch copy (a relative folder
-    # made every mutant "does not apply").
-    --catalogue) catalogue="$(cd "$2" 2>/dev/null && pwd)" || { echo "mutation-score: --catalogue $2: no such folder" >&2; exit 2; }; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    -*) echo "mutation-score: unknown flag $1" >&2; exit 2 ;;
-    *) only+=("$1"); shift ;;
-  esac
-done
+. "$root/scripts/lib/args.sh"
+args_opt --seeds seeds int 1 100000
+args_opt --time-limit limit num
+args_opt --shrink-time shrink num
+args_flag --subset subset
+args_flag --no-proof no_proof
+args_opt --out out out
+args_opt --finals finals_out out
+args_opt --property property word
+args_opt --catalogue catalogue dir
+args_rest only word
+args_parse "$@"
+only=(${ARGS_REST[@]+"${ARGS_REST[@]}"})
+[ $no_proof = 1 ] && proof=0
+properties=(); [ -n "$property" ] && properties=(--property "$property")
+# Made absolute: the patches are applied from inside the scratch copy (a relative folder
+# made every mutant "does not apply").
+catalogue="$(cd "$catalogue" && pwd)"
+# No tracked file is rewritten unless a flag names it (#54): without --out the table goes to
+# stdout only, without --finals the finals to a temporary file.
+[ "$limit" != 0 ] || args_fail "--time-limit must be above 0"
 # Every mutant named must be in the catalogue (a renamed one would otherwise score 0 / 0 and pass).
 for name in ${only[@]+"${only[@]}"}; do
   [ -f "$catalogue/$name.patch" ] || { echo "mutation-score: no mutant $name in $catalogue" >&2; exit 2; }
@@ -90,7 +93,7 @@ done
 {
   echo "# Mutation score"
   echo
-  echo "Produced by \`scripts/mutation-score.sh --seeds $seeds --time-limit $limit$([ -n "$shrink" ] && echo " --shrink-time $shrink")$([ $subset -eq 1 ] && echo ' --subset')$([ $proof -eq 0 ] && echo ' --no-proof')${properties[1]:+ --property ${properties[1]}}\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>/dev/null | head -1)."
+  echo "Produced by \`scripts/mutation-score.sh --seeds $seeds --time-limit $limit$([ -n "$shrink" ] && echo " --shrink-time $shrink")$([ $subset -eq 1 ] && echo ' --subset')$([ $proof -eq 0 ] && echo ' --no-proof')$([ "$catalogue" != "$root/scripts/mutants" ] && echo " --catalogue ${catalogue#"$root"/}")${properties[1]:+ --property ${properties[1]}}\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>/dev/null | head -1)."
   echo "Each mutant: release build of tabcheck with the patch applied, campaigns with seeds 1…$seeds (default properties, ${limit} s budget each, shrinking on the default jobs)."
   echo "Time to first failure, original steps, candidates and shrink time are medians over the killing seeds. A mutant that breaks two rules on different seeds has two"
   echo "failures (the shrinker keeps a failure's rule), each with its own figures, separated by \";\" in the order of *reported* (seeds per rule in brackets)."
@@ -109,13 +112,14 @@ done
   while IFS='|' read -r name rule result ttf orig lengths distinct proven cands shr reported desc _ _; do
     echo "| $name | $rule | $result | $ttf | $orig | $lengths | $distinct | $proven | $cands | $shr | $reported | $desc |"
   done < "$results"
-} > "$out"
-{
+} > "$results.table"
+[ -z "$finals_out" ] || {
   echo "# Shrunk sequences per mutant"
   echo
-  echo "From the run that wrote docs/mutation-score.md: each distinct shrunk sequence, the seeds that gave it (most first)."
+  echo "From the run that wrote ${out:-the table}: each distinct shrunk sequence, the seeds that gave it (most first)."
   cat "$finals"
 } > "$finals_out"
-cat "$out"
-rm -f "$results" "$finals" "$all_candidates"
+[ -z "$out" ] || cp "$results.table" "$out"
+cat "$results.table"
+rm -f "$results" "$results.table" "$finals" "$all_candidates"
 [ "$killed" -eq "$total" ] && [ "$broken" -eq 0 ]

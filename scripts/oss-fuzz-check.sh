@@ -17,18 +17,16 @@
 # scripts/lib/patched-tree.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-sanitizers="address coverage"; runs=2000; mutant=1
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --sanitizers) [ -n "$(echo "${2:-}" | tr -d ' ')" ] || { echo "oss-fuzz-check: --sanitizers needs a list (address, thread, coverage, none)" >&2; exit 2; }; sanitizers="$2"; shift 2 ;;
-    --runs) [[ "${2:-}" =~ ^[1-9][0-9]{0,6}$ ]] || { echo "oss-fuzz-check: --runs takes 1…9999999, got \"${2:-}\"" >&2; exit 2; }; runs="$2"; shift 2 ;;
-    --no-mutant) mutant=0; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
-    *) echo "oss-fuzz-check: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
-  esac
-done
+sanitizers="address coverage"; runs=2000; mutant=1; no_mutant=0
+. "$root/scripts/lib/args.sh"
+args_opt --sanitizers sanitizers word
+args_opt --runs runs int 1 9999999
+args_flag --no-mutant no_mutant
+args_parse "$@"
+[ $no_mutant = 1 ] && mutant=0
+[ -n "$(echo "$sanitizers" | tr -d ' ')" ] || args_fail "--sanitizers needs a list (address, thread, coverage, none)"
 for s in $sanitizers; do
-  case "$s" in address|thread|coverage|none) ;; *) echo "oss-fuzz-check: sanitizer \"$s\" is not one of address, thread, coverage, none" >&2; exit 2 ;; esac
+  case "$s" in address|thread|coverage|none) ;; *) args_fail "sanitizer \"$s\" is not one of address, thread, coverage, none" ;; esac
 done
 
 probe="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-ossfuzz-probe.XXXXXX")"

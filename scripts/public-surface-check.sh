@@ -6,6 +6,8 @@
 # TabCheckCLI only `TabCheck.main`. Exits 1 naming what broke.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/args.sh
+args_parse "$@"
 swift package describe --type json 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

@@ -15,16 +15,13 @@
 # --no-install, the check says it is skipped and exits 0. .ci/run calls this.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-install=1; shot=""; tool=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --no-install) install=0; shift ;;
-    --screenshot) [ $# -ge 2 ] || { echo "report-check: --screenshot needs a file name" >&2; exit 2; }; shot="$2"; shift 2 ;;
-    --tool) [ -f "${2:-}" ] && [ -x "${2:-}" ] || { echo "report-check: --tool needs a built tabcheck-planted, got \"${2:-}\"" >&2; exit 2; }; tool="$2"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
-    *) echo "report-check: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
-  esac
-done
+install=1; shot=""; tool=""; no_install=0
+. "$root/scripts/lib/args.sh"
+args_flag --no-install no_install
+args_opt --screenshot shot out
+args_opt --tool tool exe
+args_parse "$@"
+[ $no_install = 1 ] && install=0
 
 browser="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "$browser" ] && [ $install -eq 1 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

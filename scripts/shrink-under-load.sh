@@ -11,16 +11,14 @@
 # forked child; 43: a large grid).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-seeds=3; sequences=20000; only=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --seeds) seeds="$2"; shift 2 ;;
-    --sequences) sequences="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
-    -*) echo "shrink-under-load: unknown flag $1" >&2; exit 2 ;;
-    *) only+=("$1"); shift ;;
-  esac
-done
+seeds=3; sequences=20000
+. "$root/scripts/lib/args.sh"
+args_opt --seeds seeds int 1 10000
+args_opt --sequences sequences int 1 100000000
+args_rest only word
+args_parse "$@"
+only=(${ARGS_REST[@]+"${ARGS_REST[@]}"})
+for name in ${only[@]+"${only[@]}"}; do [ -f "$root/scripts/mutants/$name.patch" ] || args_fail "no mutant $name in scripts/mutants"; done
 [ ${#only[@]} -gt 0 ] || only=(28-u1-twenty-one-entries 31-p4-no-file-sync 37-f10-chunk-split-counts-hidden 43-a3-position-within-chunk)
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-load.XXXXXX")"
 hogs=()

@@ -191,9 +191,11 @@ struct CheckCommand {
         let judged = properties.count == Property.allCases.count ? "every property" : "properties \(properties.map(\.rawValue).joined(separator: ","))"
         var ending = Ending(verdict: .pass, runner: r, seed: file.seed ?? "", steps: file.actions.count)
         guard let f = outcome.failure else {
-            if outcome.stoppedEarly {
+            if outcome.stoppedEarly || Interrupt.requested {
                 say("INTERRUPTED by \(Interrupt.name) at step \(outcome.executed.count) of \(path); no failure so far (exit 130)")
                 ending.verdict = .interrupted
+            } else if let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities) {
+                throw InputError("\(path): cannot be judged here, \(why)")
             } else {
                 say("replay \(path): \(file.actions.count) steps, \(judged) held" + (file.property.map { " (the \($0) failure it recorded is fixed)" } ?? ""))
             }

@@ -15,6 +15,11 @@ package enum Console {
 
     package static func error(_ s: String) { write(2, s) }
 
+    /// The errno of the first write to standard output that failed (a full disk, a closed
+    /// descriptor), else nil: `outputWritten` reads it with C's stdout, so a verdict that went
+    /// nowhere is never exit 0 whichever way a command wrote it (#54).
+    nonisolated(unsafe) package static var stdoutLost: Int32?
+
     /// After what `print` has buffered, so the lines keep their order.
     package static func output(_ s: String) {
         fflush(nil)
@@ -26,7 +31,10 @@ package enum Console {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n <= 0 { return }      // closed, full, or gone: the line is lost, the run goes on
+            if n <= 0 {               // closed, full, or gone: the line is lost, the run goes on
+                if fd == 1, stdoutLost == nil { stdoutLost = n < 0 ? errno : EIO }
+                return
+            }
             done += n
         }
     }

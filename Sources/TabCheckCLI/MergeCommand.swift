@@ -54,7 +54,13 @@ struct MergeCommand {
             }
         }
         guard !files.isEmpty else { throw InputError("merge needs the shards' --json files (tabcheck merge --help)") }
-        if let html { try InputFile.prepareOutput(html, flag: "merge --html") }
+        if let html {
+            // The report onto one of its own shards would destroy an input (FileRoles' rule, here for merge's inputs).
+            if let shard = files.first(where: { FileRoles.identity($0) == FileRoles.identity(html) }) {
+                throw InputError("merge: --html \(html) is one of the shards (\(shard)): it would destroy the input; give another name")
+            }
+            try InputFile.prepareOutput(html, flag: "merge --html")
+        }
         let shards = try files.map(read)
         try check(shards)
         return Merged(shards).print(json: json, html: html, program: drivers.program)
@@ -63,14 +69,24 @@ struct MergeCommand {
     /// One file, decoded, with the fields a merge needs.
     static func read(_ file: String) throws(InputError) -> Shard {
         let data = try InputFile.read(file, what: "shard summary", limit: 64 << 20)
+        // Strictly first, as every other input (decisions.md, Command line and inputs): a key
+        // twice, a lone surrogate, a number out of range named with its line and column.
+        let top = try StrictJSON.parse([UInt8](data), name: "merge: \(file)")
+        guard case .object = top else { throw InputError("merge: \(file) is not a tabcheck --json summary: it holds \(top.words), not an object") }
         let input: Input
-        do { input = try JSONDecoder().decode(Input.self, from: data) } catch {
+        do { input = try JSONDecoder().decode(Input.self, from: data) } catch let e as DecodingError {
+            throw InputError("merge: \(file) is not a tabcheck --json summary: \(describe(e, in: top))")
+        } catch {
             throw InputError("merge: \(file) is not a tabcheck --json summary: \(InputFile.reason(error))")
         }
         // A shard whose saved failure still failed ran no campaign (the failure database is
         // replayed first): it has a failure and no coverage.
         guard let config = input.config, input.shard != nil, let coverage = input.coverage ?? (input.failure != nil ? CoverageCounts(Coverage()) : nil) else {
             throw InputError("merge: \(file) has no shard, config or coverage: it was written by an older tabcheck, or not by a campaign (a --replay has no shard to merge)")
+        }
+        // The shard as --shard takes it: an edited count (0, −1, 10^12) is refused, never a range that traps or a loop that allocates.
+        if let sh = input.shard, !(1...Options.maxShards).contains(sh.count) || !(1...sh.count).contains(sh.index) {
+            throw InputError("merge: \(file) says shard \(sh.index) of \(sh.count); a shard is K/N with 1 ≤ K ≤ N ≤ \(Options.maxShards)")
         }
         let counts = Array(coverage.kinds.values) + Array(coverage.situations.values) + coverage.lengths + coverage.maxTabs + coverage.viewports
             + [input.sequences, input.steps]

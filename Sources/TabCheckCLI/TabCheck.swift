@@ -32,8 +32,8 @@ func outputWritten(_ code: Int32) -> Int32 {
     let everywhere = UnsafeMutableRawPointer(bitPattern: -2)   // RTLD_DEFAULT
     #endif
     let out = dlsym(everywhere, "stdout").flatMap { $0.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee }
-    guard let out else { return code }
-    let failed = fflush(out) != 0 || ferror(out) != 0
+    var failed = out.map { fflush($0) != 0 || ferror($0) != 0 } ?? false
+    if !failed, let lost = Console.stdoutLost { failed = true; errno = lost }
     // A pipe whose reader stopped reading (`tabcheck | head -1`) is the reader's choice: the
     // verdict stands (docs/reliability.md). A file or a device that refused the bytes is not.
     var st = stat()

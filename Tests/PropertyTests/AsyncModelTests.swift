@@ -63,6 +63,20 @@ import Testing
         #expect(GridCheck.find(GridDriverFactory.productionAsync, sequences: 300, maxSteps: 80) == nil)
     }
 
+    /// The storyboard draws the jobs each step ran, and the kill's dropped ones.
+    @Test func theStoryboardShowsTheSchedule() {
+        let runner = Runner(implementation: PlantedAsyncDriver.factory(.flushNotAwaited), oracle: .reference)
+        let actions: [Action] = [.newTab, .background, .relaunch]
+        let failure = runner.run(.actions(actions), collectCoverage: false).failure
+        #expect(failure?.violation.rule == "S2")
+        var s = HTMLReport.Summary(title: "t", result: "fail", implementation: runner.implementation.name, oracle: runner.oracle.name,
+                                   seed: "0x1", sequences: 1, steps: actions.count, elapsed: 0, properties: runner.properties)
+        s.capabilities = runner.capabilities
+        let page = HTMLReport(summary: s, records: HTMLReport.records(actions, runner, failure: failure), coverage: nil).page()
+        #expect(page.contains("⏱ ran in this step: main #"), "no schedule line")
+        #expect(page.contains("killed: "), "the kill's dropped jobs are not drawn")
+    }
+
     /// A campaign on `jobs` threads: the failure it finds, and the schedule its shrunk sequence runs.
     static func campaign(jobs: Int) -> (seed: UInt64, shrunk: [Action], original: [Action], schedule: [[String]])? {
         var config = Campaign.Config()

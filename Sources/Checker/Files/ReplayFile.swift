@@ -151,7 +151,7 @@ func jsonWords(_ t: Any.Type) -> String {
     }
 }
 
-func describe(_ e: DecodingError, in top: JSONValue? = nil) -> String {
+package func describe(_ e: DecodingError, in top: JSONValue? = nil) -> String {
     func path(_ p: [any CodingKey]) -> String {
         p.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingPrefixDot()
     }

@@ -57,7 +57,11 @@ package struct Runner: Sendable {
         let c = capabilities
         let chosen = selected.count < Property.allCases.count   // named with --property: always said when skipped
         let newer: Set<Capability> = Capability.allFeatures.subtracting(Capability.all)   // declared on top of `all`
-        return selected.filter { !allows($0, c) && (chosen || !c.isDisjoint(with: newer) || needs($0).isDisjoint(with: newer)) }
+        // A synchronous implementation has no app life to skip: `lifecycle` is named only when
+        // asked for, or when the implementation declares it and the oracle does not.
+        let synchronous = !implementation.capabilities.contains(.appLifecycle)
+        return selected.filter { !allows($0, c) && (chosen || !c.isDisjoint(with: newer) || needs($0).isDisjoint(with: newer))
+            && (chosen || !synchronous || !needs($0).contains(.appLifecycle)) }
     }
 
     /// "activeTab (needs activeTab), reopen (needs reopen)" — or nil when none is skipped.

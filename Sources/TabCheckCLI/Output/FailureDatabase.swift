@@ -15,7 +15,8 @@ extension CheckCommand {
 
     /// Replays every saved failure first (Hypothesis's example database), judged by every
     /// property whatever --property says. A file moves to `../fixed/` only when that check
-    /// passes; a malformed one is reported and left in place.
+    /// passes with every step run to its end (ReplayEvidence); an interrupt keeps it and ends
+    /// the run (130); a malformed one is reported and left in place.
     func replayDatabase() throws(InputError) -> Int32? {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: options.database) else { return nil }
@@ -37,7 +38,17 @@ extension CheckCommand {
                 otherDrivers[file.compare.joined(separator: ","), default: 0] += 1
                 continue
             }
-            let outcome = execute(runner(file.compare, Property.allCases, policy: file.policy ?? .spec), .actions(file.actions))
+            let r = runner(file.compare, Property.allCases, policy: file.policy ?? .spec)
+            let outcome = execute(r, .actions(file.actions))
+            // A pass is evidence only when every step ran to the end (ReplayEvidence).
+            if outcome.failure == nil, let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities) {
+                if outcome.stoppedEarly || Interrupt.requested {
+                    say("INTERRUPTED by \(Interrupt.name) while replaying the saved failure \(path): \(why); it stays in the database (exit 130)")
+                    return conclude(Ending(verdict: .interrupted, runner: r, seed: file.seed ?? "", steps: outcome.executed.count))
+                }
+                warn("saved failure \(path) left in the database, not judged fixed: \(why)")
+                continue
+            }
             if outcome.failure != nil {
                 say("a saved failure still fails: \(path) — it is replayed before anything asked for runs; "
                     + "to run only that (a seed, a campaign), add --no-db, or fix this one first")

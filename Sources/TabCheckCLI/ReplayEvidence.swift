@@ -1,0 +1,21 @@
+import Checker
+
+/// Whether a replay that found no failure is evidence that the failure it recorded is fixed
+/// (#54, "a verdict needs evidence"): only when every one of its steps ran, to the end. A
+/// replay interrupted part way, or one whose drivers do not declare some of its steps' kinds
+/// (those steps are never run, so they can never fail), proves nothing — the database keeps
+/// the file and `--replay` exits 2, each with the reason. One function, read by both.
+enum ReplayEvidence {
+    /// Why `outcome` (no failure) cannot call the replay of `actions` fixed; nil when it can.
+    static func missing(_ outcome: Runner.Outcome, of actions: [Action], capabilities: Set<Capability>) -> String? {
+        if outcome.stoppedEarly {
+            return "its replay was interrupted at step \(outcome.executed.count) of \(actions.count)"
+        }
+        guard outcome.skippedActions > 0 || outcome.executed.count < actions.count else { return nil }
+        var kinds: [String] = []
+        for a in actions where !capabilities.allows(a) && !kinds.contains(a.kind.rawValue) { kinds.append(a.kind.rawValue) }
+        let n = actions.count - outcome.executed.count
+        return "\(n) of its \(actions.count) steps never ran: these drivers do not declare \(kinds.isEmpty ? "them" : kinds.joined(separator: ", ")) "
+            + "(replay it against drivers that have \(kinds.count == 1 ? "it" : "them"), --compare IMPL,ORACLE)"
+    }
+}

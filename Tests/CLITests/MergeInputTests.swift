@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// #54: `merge` reads its shards through the same front door as every other input — the strict
+/// JSON reader, bounds on every count, no output onto an input, a lost stdout never exit 0.
+@Suite struct MergeInputTests {
+    static func shards(_ dir: URL) throws -> (URL, URL) {
+        let a = dir.appendingPathComponent("s1.json"), b = dir.appendingPathComponent("s2.json")
+        for (k, url) in [(1, a), (2, b)] {
+            let r = try Tool.tabcheck.run(["--shard", "\(k)/2", "--sequences", "5", "--json", "--no-db", "--quiet"], cwd: dir)
+            #expect(r.status == 0, "\(r)")
+            try r.stdout.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return (a, b)
+    }
+
+    @Test func editedShardsAndOutputsAreRefusedWithOneLine() throws {
+        let dir = Tool.scratch("merge-input")
+        let (a, b) = try Self.shards(dir)
+        let text = try String(contentsOf: a, encoding: .utf8)
+        var cases: [(String, [String], String)] = []
+        for count in ["0", "-1", "1000000000000"] {
+            let edited = dir.appendingPathComponent("count\(count).json")
+            try text.replacingOccurrences(of: "\"count\":2", with: "\"count\":\(count)").write(to: edited, atomically: true, encoding: .utf8)
+            cases.append(("count \(count)", [edited.path, b.path], "a shard is K/N"))
+        }
+        let twice = dir.appendingPathComponent("twice.json")
+        try text.replacingOccurrences(of: "{", with: "{\"result\":\"pass\",", options: [], range: text.range(of: "{")).write(to: twice, atomically: true, encoding: .utf8)
+        cases.append(("a key twice", [twice.path, b.path], "appears twice"))
+        cases.append(("--html onto a shard", ["--html", a.path, a.path, b.path], "one of the shards"))
+        for (what, args, says) in cases {
+            let r = try Tool.tabcheck.run(["merge"] + args, cwd: dir, timeout: 30)
+            #expect(r.status == 2 && r.stderr.contains(says) && r.stderr.split(separator: "\n").count == 1, "\(what): \(r)")
+        }
+        #expect(try String(contentsOf: a, encoding: .utf8) == text, "a shard was overwritten")
+        let full = try Tool.tabcheck.run(["merge", a.path, b.path], cwd: dir, stdoutToFullDisk: true)
+        #expect(full.status == 2 && full.stderr.contains("could not write standard output"), "\(full)")
+    }
+}

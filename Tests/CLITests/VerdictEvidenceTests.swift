@@ -1,0 +1,39 @@
+import Checker
+import Foundation
+import Testing
+
+/// #54, "a verdict needs evidence": a saved failure leaves the database only when its replay
+/// ran every step to the end and every property held; `--replay` of steps the drivers cannot
+/// run is exit 2, never "fixed". (ReplayEvidence, one function for both.)
+@Suite struct VerdictEvidenceTests {
+    /// A failure recorded with steps production-async does not declare (sessions): replayed
+    /// there, those steps never run, so a pass proves nothing.
+    static func unrunnable(_ dir: URL) throws -> URL {
+        let failures = dir.appendingPathComponent(".tabcheck/failures")
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        let file = ReplayFile(seed: 7, violation: Violation(.mapping, "F10", "planted"), compare: ["production-async", "reference"],
+                              originalSteps: 3, actions: [.newTab, .save, .restoreSaved])
+        let url = failures.appendingPathComponent("mapping-F10-7.json")
+        try file.encoded().write(to: url)
+        return url
+    }
+
+    @Test func aReplayWhoseStepsCannotRunIsExit2NotFixed() throws {
+        let dir = Tool.scratch("evidence-replay")
+        let url = try Self.unrunnable(dir)
+        let r = try Tool.tabcheck.run(["--replay", url.path], cwd: dir)
+        #expect(r.status == 2, "\(r)")
+        #expect(r.stderr.contains("2 of its 3 steps never ran") && r.stderr.contains("do not declare save"), "\(r)")
+        #expect(!r.stdout.contains("fixed"), "\(r)")
+    }
+
+    @Test func theDatabaseKeepsAFailureWhoseStepsCannotRun() throws {
+        let dir = Tool.scratch("evidence-db")
+        let url = try Self.unrunnable(dir)
+        let r = try Tool.tabcheck.run(["--compare", "production-async,reference", "--sequences", "1"], cwd: dir)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stderr.contains("left in the database, not judged fixed"), "\(r)")
+        #expect(FileManager.default.fileExists(atPath: url.path), "moved although its replay proved nothing")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".tabcheck/fixed").path))
+    }
+}
