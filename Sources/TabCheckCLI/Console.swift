@@ -7,7 +7,13 @@ import Foundation
 /// on, saves its failure and exits with its own code).
 package enum Console {
     /// Once, at start-up.
-    package static func install() { signal(SIGPIPE, SIG_IGN) }
+    /// SIGXFSZ ignored too (#54): under `ulimit -f` a write past the limit then fails with
+    /// EFBIG, which every writer here reports (a line and exit 2), instead of killing the process
+    /// with no message and its temporary files left behind. (An isolated child inherits it.)
+    package static func install() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+    }
 
     /// The executable's name, which begins every diagnostic (`tabcheck: …`, or an adopter's
     /// own). Set once by `TabCheck.run` before any thread starts, read-only after.

@@ -70,7 +70,12 @@ enum Supervisor {
         child = 0
         switch Sandbox.end(ofStatus: status) {
         case .exited(let code): return code
-        case .killed(let name): return name == "SIGINT" ? 130 : name == "SIGTERM" ? 143 : name == "SIGHUP" ? 129 : 137
+        case .killed(let name):
+            if ["SIGINT", "SIGTERM", "SIGHUP"].contains(name) { return name == "SIGINT" ? 130 : name == "SIGTERM" ? 143 : 129 }
+            // Any other signal is named (#54): a worker gone without a word is a verdict nobody can read.
+            let code: Int32 = status & 0x7f != 0 ? 128 + (status & 0x7f) : 137
+            Console.error("\(Console.program): the run's worker process was killed by \(name) (something outside tabcheck: the OOM killer, a resource limit, kill -9); what it found before is saved and printed above (exit \(code))\n")
+            return code
         case .timedOut, .stalled: return 137
         case .trapped(let signal): return command.recover(signal: signal, shared)
         }
@@ -113,11 +118,24 @@ enum Supervisor {
         return pid
     }
 
-    /// SIGINT, SIGTERM and SIGHUP sent to the parent go to the child (which stops, saves and reports).
+    /// SIGINT, SIGTERM and SIGHUP sent to the parent go to the child (which stops, saves and
+    /// reports). Job control too (#54): Ctrl-Z (SIGTSTP) stops the child, then the parent; `fg`
+    /// (SIGCONT) resumes the parent, which resumes the child. (SIGSTOP cannot be caught: a parent
+    /// stopped by it leaves the child running.)
     static func forwardInterrupts() {
         for s in Interrupt.stopping {
             signal(s) { sig in if Supervisor.child > 0 { kill(Supervisor.child, sig) } }
         }
+        signal(SIGTSTP, pauseBoth)
+        signal(SIGCONT) { _ in
+            if Supervisor.child > 0 { kill(Supervisor.child, SIGCONT) }
+            signal(SIGTSTP, Supervisor.pauseBoth)
+        }
+    }
+    static let pauseBoth: @convention(c) (Int32) -> Void = { _ in
+        if Supervisor.child > 0 { kill(Supervisor.child, SIGSTOP) }
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)   // pending until this handler returns, then the default: this process stops
     }
 
 }

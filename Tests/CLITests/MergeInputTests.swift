@@ -36,4 +36,14 @@ import Testing
         let full = try Tool.tabcheck.run(["merge", a.path, b.path], cwd: dir, stdoutToFullDisk: true)
         #expect(full.status == 2 && full.stderr.contains("could not write standard output"), "\(full)")
     }
+
+    /// Reports are written whole or not at all, but a device stays a device: an atomic write
+    /// (temporary file, then rename) once replaced /dev/full with a plain file.
+    @Test func aReportOntoADeviceLeavesTheDeviceInPlace() throws {
+        let dir = Tool.scratch("device-output")
+        let r = try Tool.tabcheck.run(["--sequences", "3", "--no-db", "--html", "/dev/null"], cwd: dir)
+        #expect(r.status == 0, "\(r)")
+        var st = stat()
+        #expect(stat("/dev/null", &st) == 0 && st.st_mode & S_IFMT == S_IFCHR, "/dev/null is no longer a device")
+    }
 }

@@ -92,6 +92,7 @@ package enum InputFile {
     /// nearest existing folder to be writable. `writeOutput` creates the folders when it writes.
     package static func prepareOutput(_ path: String, flag: String) throws(InputError) {
         try requireWorkingFolder(for: path, flag: flag)
+        try checkLength(path, flag: flag, room: 0)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw InputError("\(flag) \(path) is a folder; give a file name")
@@ -131,10 +132,32 @@ package enum InputFile {
         }
     }
 
-    /// Writes an output `prepareOutput` checked, creating its folders first.
+    /// Writes an output `prepareOutput` checked, creating its folders first. A file is written
+    /// whole or not at all (#54): a write cut short (a full disk, `ulimit -f`) leaves no
+    /// truncated report and the file that was there before untouched. A device (`/dev/stdout`,
+    /// `/dev/null`) is written in place: an atomic write renames over its path, and once
+    /// replaced /dev/full with a plain file.
     package static func writeOutput(_ data: Data, to path: String) throws {
         try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: path))
+        var st = stat()
+        let special = stat(path, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
+        // Through a symbolic link to the file it names: the rename must not replace the link.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        try data.write(to: target, options: special ? [] : .atomic)
+    }
+
+    /// A path a file or folder that does not exist yet would fail at only when written — after
+    /// the run: a name over NAME_MAX, or a whole path (with `room` bytes for a file name in it)
+    /// over PATH_MAX, refused now by every output flag alike (decisions.md, Command line and
+    /// inputs; #54: only --db was checked).
+    package static func checkLength(_ path: String, flag: String, room: Int) throws(InputError) {
+        let p = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let long = p.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+            throw InputError("\(flag) \(path.prefix(60))…: the name \(long.prefix(20))… is \(long.utf8.count) bytes, over the system's limit of \(NAME_MAX) for one name")
+        }
+        if p.utf8.count + max(room, 1) > Int(PATH_MAX) {
+            throw InputError("\(flag) \(path.prefix(60))…: the path is \(p.utf8.count) bytes\(room > 0 ? "; with a file name in it," : ",") over the system's limit of \(PATH_MAX)")
+        }
     }
 
     /// Makes sure `path` is a writable folder, or that it can be created (its nearest
@@ -153,14 +176,7 @@ package enum InputFile {
         try requireWorkingFolder(for: path, flag: flag)
         var isDir: ObjCBool = false
         var p = URL(fileURLWithPath: path).standardizedFileURL.path
-        // A folder that does not exist yet passes every check below, then each file saved in
-        // it fails: a name too long for the system is said now (decisions.md, Command line and inputs).
-        if let long = p.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
-            throw InputError("\(flag) \(path.prefix(60))…: the name \(long.prefix(20))… is \(long.utf8.count) bytes, over the system's limit of \(NAME_MAX) for one name")
-        }
-        if p.utf8.count + 256 > Int(PATH_MAX) {
-            throw InputError("\(flag) \(path.prefix(60))…: the path is \(p.utf8.count) bytes; with a file name in it, over the system's limit of \(PATH_MAX)")
-        }
+        try checkLength(path, flag: flag, room: 256)
         // A link to nothing passes "does not exist yet", then every save fails; say so now.
         var info = stat()
         var q = p

@@ -81,7 +81,8 @@ package enum Sandbox {
     }
 
     static func signalName(_ s: Int32) -> String {
-        [SIGKILL: "SIGKILL", SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGPIPE: "SIGPIPE"][s] ?? "signal \(s)"
+        [SIGKILL: "SIGKILL", SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGPIPE: "SIGPIPE", SIGXFSZ: "SIGXFSZ",
+         SIGXCPU: "SIGXCPU", SIGALRM: "SIGALRM", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2", SIGQUIT: "SIGQUIT"][s] ?? "signal \(s)"
     }
 
     /// Runs `body` in a child and waits for it (up to `timeLimit` seconds, and up to
