@@ -5,8 +5,10 @@
 # from the page; takes a screenshot. Then one report per kind of failure, measured in the
 # browser (see below).
 #
-#   scripts/report-check.sh [--no-install] [--screenshot FILE] [--tool PATH]
+#   scripts/report-check.sh [--no-install] [--install-only] [--screenshot FILE] [--tool PATH]
 #
+# --install-only: install Chromium when it is missing (as below), then stop. .ci/run starts
+# this in the background while the tests build, so the install costs no time of its own.
 # --tool PATH: use this built tabcheck-planted (.ci/run passes the one `swift test -c release`
 # built) instead of building one in debug.
 #
@@ -15,13 +17,15 @@
 # --no-install, the check says it is skipped and exits 0. .ci/run calls this.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-install=1; shot=""; tool=""; no_install=0
+install=1; shot=""; tool=""; no_install=0; install_only=0
 . "$root/scripts/lib/args.sh"
 args_flag --no-install no_install
+args_flag --install-only install_only
 args_opt --screenshot shot out
 args_opt --tool tool exe
 args_parse "$@"
 [ $no_install = 1 ] && install=0
+[ $no_install = 1 ] && [ $install_only = 1 ] && args_fail "--install-only and --no-install contradict each other"
 
 browser="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "$browser" ] && [ $install -eq 1 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -29,6 +33,10 @@ if [ -z "$browser" ] && [ $install -eq 1 ] && [ "$(id -u)" = 0 ] && command -v a
   if timeout 90 apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive timeout 300 apt-get install -y -qq chromium >/dev/null 2>&1; then
     browser="$(command -v chromium || true)"
   fi
+fi
+if [ $install_only = 1 ]; then
+  if [ -n "$browser" ]; then echo "report-check: Chromium is at $browser"; else echo "report-check: Chromium could not be installed; the check will say SKIPPED"; fi
+  exit 0
 fi
 if [ -z "$browser" ]; then
   echo "report-check: SKIPPED — Chromium is not installed$([ $install -eq 1 ] && echo " and could not be installed") (apt-get install chromium enables this check)"
@@ -104,13 +112,15 @@ kinds=(
 tests="$work/regression-tests.swift"
 # What RegressionTests.swift imports: the regression test is pasted there.
 sed -n '/^import /p' "$root/Tests/PropertyTests/RegressionTests.swift" > "$tests"
-for row in "${kinds[@]}"; do
-  IFS='|' read -r kind drivers t1 t2 extra environment <<< "$row"
+# One kind: its campaign, its page read in the browser; problems into $dir/problems.
+check_kind() {  # check_kind ROW
+  local kind drivers t1 t2 extra environment compare dir s
+  IFS='|' read -r kind drivers t1 t2 extra environment <<< "$1"
   compare="$drivers"; [[ "$drivers" == *,* ]] || compare="$drivers,reference"
-  dir="$work/kind-$(echo "$kind" | tr -cd '[:alnum:]')"; mkdir -p "$dir"
+  dir="$work/kind-$(echo "$kind" | tr -cd '[:alnum:]')"; mkdir -p "$dir"; : > "$dir/problems"
   # shellcheck disable=SC2086  # extra flags and the environment are words on purpose
   s=0; (cd "$dir" && env $environment "$bin" --compare "$compare" --sequences 300 --db db --quiet --html report.html $extra > out.txt 2>&1) || s=$?
-  [ $s -eq 1 ] || { problems+=("$kind: the planted campaign exited $s, expected 1"); continue; }
+  [ $s -eq 1 ] || { echo "$kind: the planted campaign exited $s, expected 1" >> "$dir/problems"; return; }
   # The audit runs in a copy: the page tabcheck wrote is never changed.
   # A phone is a 390 × 844 frame in a page of its own: headless Chromium's window is never
   # narrower than 500 px.
@@ -124,10 +134,23 @@ open(out, "w", encoding="utf-8").write(audited)
 open(phone, "w", encoding="utf-8").write('<!DOCTYPE html><html><body style="margin:0"><iframe style="border:0" width="390" height="844" srcdoc="'
                                          + html.escape(audited, quote=True) + '"></iframe></body></html>')
 PY
-  timeout 120 "$browser" "${flags[@]}" --window-size=1280,800 --dump-dom "file://$dir/audit.html" > "$dir/wide.html" 2> "$dir/console.log" || true
-  timeout 120 "$browser" "${flags[@]}" --window-size=1280,900 --dump-dom "file://$dir/audit-phone.html" > "$dir/phone.html" 2>> "$dir/console.log" || true
-  while IFS= read -r p; do [ -n "$p" ] && problems+=("$p"); done < <(python3 "$root/scripts/report-audit.py" "$kind" "$dir/wide.html" "$dir/phone.html" "$dir/test.swift" "What failed" "Reproduce" "Regression test" "$t1" "$t2")
-  if grep -q "CONSOLE" "$dir/console.log"; then problems+=("$kind: console output: $(grep CONSOLE "$dir/console.log" | head -2 | tr '\n' ' ')"); fi
+  timeout 120 "$browser" "${flags[@]}" --user-data-dir="$dir/profile" --window-size=1280,800 --dump-dom "file://$dir/audit.html" > "$dir/wide.html" 2> "$dir/console.log" || true
+  timeout 120 "$browser" "${flags[@]}" --user-data-dir="$dir/profile" --window-size=1280,900 --dump-dom "file://$dir/audit-phone.html" > "$dir/phone.html" 2>> "$dir/console.log" || true
+  python3 "$root/scripts/report-audit.py" "$kind" "$dir/wide.html" "$dir/phone.html" "$dir/test.swift" "What failed" "Reproduce" "Regression test" "$t1" "$t2" >> "$dir/problems"
+  if grep -q "CONSOLE" "$dir/console.log"; then echo "$kind: console output: $(grep CONSOLE "$dir/console.log" | head -2 | tr '\n' ' ')" >> "$dir/problems"; fi
+}
+# Two kinds at a time (each is a campaign and two browsers, mostly one core each); the
+# problems and tests are gathered afterwards in the table's order.
+for row in "${kinds[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || true; done
+  check_kind "$row" &
+done
+wait
+for row in "${kinds[@]}"; do
+  IFS='|' read -r kind _ <<< "$row"
+  dir="$work/kind-$(echo "$kind" | tr -cd '[:alnum:]')"
+  while IFS= read -r p; do [ -n "$p" ] && problems+=("$p"); done < "$dir/problems"
+  [ -f "$dir/test.swift" ] || continue
   # Each kind's test in a suite of its own (two kinds may give one test name); a driver the
   # test names but cannot know (`plantedF3`, registered only in tabcheck-planted) is declared
   # as the user declares theirs, here as production.
