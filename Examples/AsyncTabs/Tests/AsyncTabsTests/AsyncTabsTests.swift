@@ -39,9 +39,36 @@ import Testing
         #expect(GridCheck.failure(of: [.newTab, .background, .relaunch], implementation: GridDriverFactory(BrowserTabsDriver.self)) == nil)
     }
 
-    /// A factory of drivers with a planted mistake, each made on the main actor.
+    /// The regression test the checker prints for a race, pasted as printed: its text is the
+    /// call below, and the call fails for S2 while the mistake is there — from a test that is
+    /// not isolated to the main actor, as the printed one is not.
+    @Test func thePrintedRegressionTestIsPastedAndFailsForS2() throws {
+        let found = try #require(GridCheck.find(Self.planted(.flushNotAwaited), sequences: 2_000, maxSteps: 60))
+        let pasted = """
+                GridCheck.expectNoFailure([
+                    .newTab,
+                    .background,
+                    .relaunch,
+                ], implementation: AsyncTabsTests.planted(.flushNotAwaited))
+            """
+        #expect(found.regressionTest.contains(pasted), "printed:\n\(found.regressionTest)")
+        #expect(found.regressionTest.contains("// lifecycle, rule S2:"), "\(found.regressionTest)")
+        withKnownIssue {
+            GridCheck.expectNoFailure([
+                .newTab,
+                .background,
+                .relaunch,
+            ], implementation: AsyncTabsTests.planted(.flushNotAwaited))
+        } matching: { issue in "\(issue)".contains("broke rule S2") }
+        // The same test of the model without the mistake passes.
+        #expect(GridCheck.expectNoFailure([.newTab, .background, .relaunch], BrowserTabsDriver.self) == nil)
+    }
+
+    /// A factory of drivers with a planted mistake, each made on the main actor; `source` is
+    /// how a printed regression test names it.
     static func planted(_ mistake: BrowserTabs.Mistake) -> GridDriverFactory {
-        GridDriverFactory(name: "browser-tabs-\(mistake.rawValue)", summary: "BrowserTabs with \(mistake)") { _ in
+        GridDriverFactory(name: "browser-tabs-\(mistake.rawValue)", summary: "BrowserTabs with \(mistake)",
+                          source: "AsyncTabsTests.planted(.\(mistake.rawValue))") { _ in
             BrowserTabsDriver(disk: Disk(), mistake: mistake)
         }
     }
