@@ -13,6 +13,19 @@ package enum Console {
     package static func install() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        holdClosedDescriptors()
+    }
+
+    /// A process started with 0, 1 or 2 closed (`tabcheck >&-`) gets /dev/null there before it
+    /// opens anything: else the first file it opens (a database entry, a report) takes the
+    /// number and every line meant for stdout lands in that file. A closed stdout counts as
+    /// lost (`stdoutLost`), so the verdict it would have carried is never exit 0 (#54).
+    static func holdClosedDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != fd { dup2(null, fd); close(null) }
+            if fd == 1 { stdoutLost = EBADF }
+        }
     }
 
     /// The executable's name, which begins every diagnostic (`tabcheck: …`, or an adopter's

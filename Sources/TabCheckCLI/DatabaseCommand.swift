@@ -19,7 +19,9 @@ struct DatabaseCommand {
     """
 
     static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
-        if try Arguments.help(rest, command: "db ", usage: usage.replacing("PROGRAM", with: drivers.program)) { return 0 }
+        // `db push --help` is the same page as `db --help`: each verb answers it (#54).
+        let asked = ["push", "pull"].contains(rest.first) ? Array(rest.dropFirst()) : rest
+        if try Arguments.help(asked, command: rest.count > asked.count ? "db \(rest[0]) " : "db ", usage: usage.replacing("PROGRAM", with: drivers.program)) { return 0 }
         guard let verb = rest.first, ["push", "pull"].contains(verb) else {
             throw InputError("db takes push or pull, got \(rest.first.map { "\"\($0)\"" } ?? "nothing") (\(drivers.program) db --help)")
         }

@@ -29,18 +29,6 @@ USAGE
   PROGRAM --replay FILE             replay a saved failing sequence
   PROGRAM --bytes FILE              decode a raw byte file (a libFuzzer crash) through the
                                      choice stream, check it, and shrink a failure
-  PROGRAM list                      list properties, drivers, policy presets and knobs
-  PROGRAM policy [--compare A,reference] [--sequences N]
-                                     infer the policy a driver follows (docs/policies.md)
-  PROGRAM minimal [--max-length N] [--property P] [--from FILE] [--jobs N]
-                                     shortest failing sequence over an alphabet, by exhaustive
-                                     search; --from FILE draws it from a shrunk failure
-  PROGRAM merge [--json] [--html FILE] SHARD.json...
-                                     add up the --json summaries of a CI matrix's shards
-                                     (--shard K/N) into one campaign: figures, failures, coverage
-  PROGRAM db push|pull [--remote R] [--ref REF]
-                                     share the failure database through a git ref: every
-                                     failure found by any job is replayed first everywhere
 COMMANDS  Each subcommand answers --help.
 
 CAMPAIGN OPTIONS

@@ -38,7 +38,8 @@ func outputWritten(_ code: Int32) -> Int32 {
     // verdict stands (docs/reliability.md). A file or a device that refused the bytes is not.
     var st = stat()
     guard failed, code == 0, fstat(1, &st) == 0, st.st_mode & S_IFMT != S_IFIFO, st.st_mode & S_IFMT != S_IFSOCK else { return code }
-    let why = errno == 0 || errno == EIO ? "a write failed (is the disk full?)" : String(cString: strerror(errno))
+    let why = errno == EBADF ? "it was closed (started with >&-?)"
+        : errno == 0 || errno == EIO ? "a write failed (is the disk full?)" : String(cString: strerror(errno))
     Console.error("\(Console.program): could not write standard output: \(why); the verdict (exit 0) was not written, so this exits 2\n")
     return 2
 }
@@ -146,39 +147,62 @@ public enum TabCheck {
     }
 }
 
+/// The one front door's table (#54): every subcommand, this module's then the executable's
+/// own. Dispatch reads only this table and `--help` lists every entry's synopsis, so a command
+/// cannot be reached without being listed; all of them run inside `TabCheck.run` (signals,
+/// descriptors, the strict reader's errors as exit 2, `outputWritten`).
+func subcommands(_ drivers: Drivers, _ own: [TabCheck.Command]) -> [TabCheck.Command] {
+    return [
+        .init(name: "list", synopsis: "  PROGRAM list                      list properties, drivers, policy presets and knobs") { rest throws(InputError) in
+            try listCommand(rest, drivers)
+        },
+        .init(name: "policy", synopsis: """
+              PROGRAM policy [--compare A,reference] [--sequences N]
+                                                 infer the policy a driver follows (docs/policies.md)
+            """) { rest throws(InputError) in try PolicyCommand.run(rest, drivers) },
+        .init(name: "minimal", synopsis: """
+              PROGRAM minimal [--max-length N] [--property P] [--from FILE] [--jobs N]
+                                                 shortest failing sequence over an alphabet, by exhaustive
+                                                 search; --from FILE draws it from a shrunk failure
+            """) { rest throws(InputError) in try MinimalCommand.run(rest, drivers) },
+        .init(name: "merge", synopsis: """
+              PROGRAM merge [--json] [--html FILE] SHARD.json...
+                                                 add up the --json summaries of a CI matrix's shards
+                                                 (--shard K/N) into one campaign: figures, failures, coverage
+            """) { rest throws(InputError) in try MergeCommand.run(rest, drivers) },
+        .init(name: "db", synopsis: """
+              PROGRAM db push|pull [--remote R] [--ref REF]
+                                                 share the failure database through a git ref: every
+                                                 failure found by any job is replayed first everywhere
+            """) { rest throws(InputError) in try DatabaseCommand.run(rest, drivers) },
+    ] + own
+}
+
 func command(_ arguments: [String], _ drivers: Drivers, _ commands: [TabCheck.Command]) throws(InputError) -> Int32 {
-    let rest = Array(arguments.dropFirst())
-    if let c = commands.first(where: { $0.name == arguments.first }) { return try c.run(rest) }
-    switch arguments.first {
-    case "policy":
-        return try PolicyCommand.run(rest, drivers)
-    case "minimal":
-        return try MinimalCommand.run(rest, drivers)
-    case "merge":
-        return try MergeCommand.run(rest, drivers)
-    case "db":
-        return try DatabaseCommand.run(rest, drivers)
-    case "list":
-        if try Arguments.help(rest, command: "list ", usage: listUsage) { return 0 }
-        guard rest.isEmpty else { throw InputError("list takes no arguments, got \"\(rest[0])\"") }
-        print("properties:")
-        for p in Property.allCases { print("  \(p.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules)") }
-        for p in drivers.properties { print("  \(p.name.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules.joined(separator: " ")) (this package's own)") }
-        print("drivers:")
-        let width = max(16, (drivers.all.map(\.name.count).max() ?? 0) + 2)
-        for d in drivers.all { print("  \(d.name.padding(toLength: width, withPad: " ", startingAt: 0))\(d.summary)") }
-        print("policy presets (--policy NAME; docs/policies.md):")
-        for p in PolicyFile.presets { print("  \(p.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.summary)") }
-        print("policy knobs (--policy FILE.json, one object of these):")
-        for k in PolicyFile.knobs { print("  \(k.name.padding(toLength: 18, withPad: " ", startingAt: 0))\(k.values) (replaces \(k.rule))") }
+    let table = subcommands(drivers, commands)
+    if let c = table.first(where: { $0.name == arguments.first }) { return try c.run(Array(arguments.dropFirst())) }
+    let options = try Options.parse(arguments, drivers: drivers)
+    if options.help {
+        guard arguments.count == 1 else { throw InputError("--help takes no other arguments") }
+        print(helpText(drivers, table))
         return 0
-    default:
-        let options = try Options.parse(arguments, drivers: drivers)
-        if options.help {
-            guard arguments.count == 1 else { throw InputError("--help takes no other arguments") }
-            print(helpText(drivers, commands))
-            return 0
-        }
-        return try Supervisor.run(CheckCommand(options: options, drivers: drivers))
     }
+    return try Supervisor.run(CheckCommand(options: options, drivers: drivers))
+}
+
+/// `list`: the properties, drivers, presets and knobs.
+func listCommand(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
+    if try Arguments.help(rest, command: "list ", usage: listUsage) { return 0 }
+    guard rest.isEmpty else { throw InputError("list takes no arguments, got \"\(rest[0])\"") }
+    print("properties:")
+    for p in Property.allCases { print("  \(p.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules)") }
+    for p in drivers.properties { print("  \(p.name.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.rules.joined(separator: " ")) (this package's own)") }
+    print("drivers:")
+    let width = max(16, (drivers.all.map(\.name.count).max() ?? 0) + 2)
+    for d in drivers.all { print("  \(d.name.padding(toLength: width, withPad: " ", startingAt: 0))\(d.summary)") }
+    print("policy presets (--policy NAME; docs/policies.md):")
+    for p in PolicyFile.presets { print("  \(p.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.summary)") }
+    print("policy knobs (--policy FILE.json, one object of these):")
+    for k in PolicyFile.knobs { print("  \(k.name.padding(toLength: 18, withPad: " ", startingAt: 0))\(k.values) (replaces \(k.rule))") }
+    return 0
 }

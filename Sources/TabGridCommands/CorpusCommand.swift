@@ -11,6 +11,9 @@ enum CorpusCommand {
         if try Arguments.help(rest, command: "corpus ", usage: corpusUsage) { return 0 }
         let session = rest.contains("--session")
         let rest = rest.filter { $0 != "--session" }
+        if let flag = rest.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
+            throw InputError("corpus: unknown argument \"\(flag)\" (tabcheck corpus --help)")
+        }
         guard rest.count == 2 else { throw InputError("corpus takes a folder and a count: tabcheck corpus DIR N [--session] (tabcheck corpus --help)") }
         guard let n = Int(rest[1]), (1...1_000_000).contains(n) else {
             throw InputError("corpus N takes a whole number 1…1,000,000, got \"\(rest[1])\"")
