@@ -22,6 +22,10 @@ struct CommandLineCase: CustomStringConvertible {
     var signal: (number: Int32, after: Double, again: Double?)?
     /// Standard output on a full disk (`> /dev/full`).
     var stdoutFull = false
+    /// Started with standard output closed (`>&-`), a class of #54's audit.
+    var stdoutClosed = false
+    /// Started under `ulimit -f` of this many 512-byte blocks (a file-size limit).
+    var fileBlocks: Int?
     /// What the tool must do with a file drawn from its schema: accept it, or refuse it with
     /// exit 2 and a line naming `names` (a knob or a field).
     var expected: (accepted: Bool, names: [String])?
@@ -34,7 +38,8 @@ struct CommandLineCase: CustomStringConvertible {
         let made = files.isEmpty ? "" : "  [files: " + files.map { "\($0.name) \($0.kind)" }.joined(separator: "; ") + "]"
         let sig = signal.map { "  [signal \($0.number) after \($0.after) s" + ($0.again.map { ", again \($0) s later" } ?? "") + "]" } ?? ""
         let exp = expected.map { $0.accepted ? "  [must be accepted]" : "  [must be refused naming one of \($0.names)]" } ?? ""
-        return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + made + sig + exp
+        return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + (stdoutClosed ? " >&-" : "")
+            + (fileBlocks.map { "  [ulimit -f \($0)]" } ?? "") + made + sig + exp
     }
 }
 
@@ -151,6 +156,9 @@ enum CommandLineGen {
                 k.args = ["--compare", c.element(of: ["planted-f3-slow,reference", "planted-f3,reference"]), "--sequences", "200"] + (c.bool(0.5) ? ["--jobs", "1"] : [])
             }
         }
+        // Drawn last, so the cases of earlier seeds keep every other draw (#54).
+        if !k.stdoutFull && c.bool(0.04) { k.stdoutClosed = true; k.classes.append("stdout closed") }
+        if c.bool(0.05) { k.fileBlocks = c.element(of: [1, 8, 64]); k.classes.append("file-size limit (ulimit -f \(k.fileBlocks!))") }
         return k
     }
 

@@ -87,7 +87,8 @@ import Testing
         try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: false)
         var environment = k.environment
         if environment["TMPDIR"] == nil { environment["TMPDIR"] = tmp.path }
-        let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, stdoutToFullDisk: k.stdoutFull) { p, _ in
+        let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, stdoutToFullDisk: k.stdoutFull,
+                                                stdoutClosed: k.stdoutClosed, fileBlocks: k.fileBlocks) { p, _ in
             if let s = k.signal {
                 usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number)
                 if let again = s.again { usleep(UInt32(again * 1e6)); kill(p.processIdentifier, s.number) }
@@ -126,13 +127,14 @@ import Testing
             // (A verdict or a report that could not be written at the end follows the run's own
             // output: on stderr with --json; `--junit /dev/full --json`, found by the 6,000-case run.)
             let writtenLast = lines.last?.contains("could not write") == true
-            if lines.count != 1 && !writtenLast && !(k.stdoutFull && run.stderr.contains("could not write standard output")) {
+            let lost = k.stdoutFull || k.stdoutClosed || k.fileBlocks != nil
+            if lines.count != 1 && !writtenLast && !(lost && run.stderr.contains("could not write standard output")) {
                 return Broken(invariant: "4 not one line", detail: "\(lines.count) lines: \(run.stderr.prefix(600))")
             }
             if let w = foreignWords.first(where: { run.stderr.contains($0) }) { return Broken(invariant: "4 foreign words", detail: "\(w) in: \(run.stderr)") }
             // (Not after a run whose verdict could not be written: its reports came first.)
             let made = Set(after.keys).subtracting(before.keys)
-            if !made.isEmpty && !k.stdoutFull { return Broken(invariant: "4 wrote after an error", detail: "made \(made.sorted()): \(run.stderr)") }
+            if !made.isEmpty && !lost && k.fileBlocks == nil { return Broken(invariant: "4 wrote after an error", detail: "made \(made.sorted()): \(run.stderr)") }
         }
         // 6. A file drawn from its schema is accepted when valid, refused by name when not
         // (while a flag still reads it; a refusal of another flag comes first and is not about it).
@@ -151,8 +153,8 @@ import Testing
             let saved = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(db).path)) ?? []
             if !saved.contains(where: { $0.hasSuffix(".json") }) { return Broken(invariant: "5 failure not saved", detail: "\(run)") }
         }
-        if k.stdoutFull && run.status == 0 && !k.args.contains("--quiet") && !k.args.contains("-q") {
-            return Broken(invariant: "5 output lost", detail: "stdout on a full disk, yet exit 0: \(run)")
+        if (k.stdoutFull || k.stdoutClosed) && run.status == 0 && !k.args.contains("--quiet") && !k.args.contains("-q") {
+            return Broken(invariant: "5 output lost", detail: "stdout \(k.stdoutFull ? "on a full disk" : "closed"), yet exit 0: \(run)")
         }
         // 7. A reproduce line, pasted into a shell, names the saved file (its words are quoted).
         let out = run.stdout + run.stderr
@@ -223,6 +225,11 @@ import Testing
             if best.stdoutFull {
                 var candidate = best
                 candidate.stdoutFull = false
+                if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
+            }
+            if best.stdoutClosed || best.fileBlocks != nil {
+                var candidate = best
+                if candidate.stdoutClosed { candidate.stdoutClosed = false } else { candidate.fileBlocks = nil }
                 if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
             }
             if best.signal != nil {

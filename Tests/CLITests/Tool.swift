@@ -52,14 +52,18 @@ struct Tool {
     /// so a late signal never reaches another process.
     @discardableResult
     func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:], timeout: Double = 120,
-             stdoutToFullDisk: Bool = false, whileRunning: ((Spawned, URL) -> Void)? = nil) throws -> Run {
+             stdoutToFullDisk: Bool = false, stdoutClosed: Bool = false, fileBlocks: Int? = nil, whileRunning: ((Spawned, URL) -> Void)? = nil) throws -> Run {
         let dir = Tool.scratch("io")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
-        let exe = path ?? Tool.binaries.appendingPathComponent(name).path
+        var exe = path ?? Tool.binaries.appendingPathComponent(name).path
+        var args = args
+        // A file-size limit is the shell's to set (posix_spawn has no rlimit action); `exec`
+        // keeps the pid, so signals still reach the tool.
+        if let blocks = fileBlocks { args = ["-c", "ulimit -f \(blocks) && exec \"$0\" \"$@\"", exe] + args; exe = "/bin/sh" }
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pid = try Tool.spawn(exe, args, env: env, cwd: cwd?.path,
-                                 stdout: stdoutToFullDisk ? "/dev/full" : out.path, stderr: err.path)
+                                 stdout: stdoutClosed ? nil : stdoutToFullDisk ? "/dev/full" : out.path, stderr: err.path)
         whileRunning?(Spawned(processIdentifier: pid), out)
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(timeout)
@@ -93,12 +97,12 @@ struct Tool {
     /// under nohup): the tool starts with the stopping signals' defaults and an empty mask, as
     /// from a terminal (#36).
     private static func spawn(_ exe: String, _ args: [String], env: [String: String], cwd: String?,
-                              stdout: String, stderr: String) throws -> pid_t {
+                              stdout: String?, stderr: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let stdout { posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } else { posix_spawn_file_actions_addclose(&actions, 1) }
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if let cwd {
             // glibc 2.29+ has it; Swift's Glibc module does not declare it (a GNU extension).
