@@ -108,7 +108,7 @@ extension PolicyCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try file.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
-            print("saved \(path) (sequence seed \(hex(f.sequenceSeed))); reproduce with:\n  tabcheck --replay \(shellWord(path))")
+            print("saved \(path) (sequence seed \(hex(f.sequenceSeed))); reproduce with:\n  \(drivers.program) --replay \(shellWord(path))")
         } catch {
             Console.error("\(Console.program): policy: could not save the failure to \(path): \(InputFile.reason(error))\n")
         }

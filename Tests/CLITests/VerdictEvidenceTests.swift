@@ -36,4 +36,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: url.path), "moved although its replay proved nothing")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".tabcheck/fixed").path))
     }
+
+    /// A failure found between drivers this program does not have is kept, and the hint names
+    /// no command that could not run: it says which driver is missing (#54).
+    @Test func theHintForAnotherProgramsFailureNamesTheMissingDriver() throws {
+        let dir = Tool.scratch("evidence-absent")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let failures = dir.appendingPathComponent(".tabcheck/failures")
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        let url = failures.appendingPathComponent("mapping-F3-9.json")
+        try ReplayFile(seed: 9, violation: Violation(.mapping, "F3", "planted"), compare: ["my-app-model", "reference"],
+                       originalSteps: 1, actions: [.newTab]).encoded().write(to: url)
+        let r = try Tool.tabcheck.run(["--sequences", "1"], cwd: dir)
+        #expect(r.status == 0 && FileManager.default.fileExists(atPath: url.path), "\(r)")
+        #expect(r.stderr.contains("tabcheck has no driver \"my-app-model\"") && !r.stderr.contains("--compare my-app-model"), "\(r)")
+    }
 }

@@ -24,7 +24,11 @@ extension CheckCommand {
         var otherDrivers: [String: Int] = [:]
         defer {
             for (pair, n) in otherDrivers.sorted(by: { $0.key < $1.key }) {
-                warn("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found between \(pair) not replayed by this run (--compare \(shellWord(pair)) replays \(n == 1 ? "it" : "them"))")
+                // The hint names a command this program can run, or says why there is none (#54).
+                let absent = pair.split(separator: ",").map(String.init).filter { drivers.named($0) == nil }
+                let how = absent.isEmpty ? "--compare \(shellWord(pair)) replays \(n == 1 ? "it" : "them")"
+                    : "\(drivers.program) has no driver \(absent.map { "\"\($0)\"" }.joined(separator: " or ")): the executable that registers \(absent.count == 1 ? "it" : "them") replays \(n == 1 ? "it" : "them")"
+                warn("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found between \(pair) not replayed by this run (\(how))")
             }
         }
         for name in names.sorted() where name.hasSuffix(".json") {
