@@ -74,12 +74,8 @@ struct RunLoop {
         everything = capabilities.isSuperset(of: Capability.all)
         compared = runner.policy.gridColumns == .spec ? capabilities : capabilities.subtracting([.layout])
         comparesEverything = compared.isSuperset(of: Capability.all)
-        // With every batch-update capability, only the view-kind properties and those needing a
-        // feature beyond `all` (the app's life) can be out of reach: a synchronous run never
-        // pays for `lifecycle` (4 % of its instructions when it did).
-        let chosen = everything ? runner.selected.filter {
-            (!Property.viewKind.contains($0) && runner.needs($0).isSubset(of: Capability.all)) || runner.allows($0, capabilities) }
-            : runner.selected.filter { runner.allows($0, capabilities) }
+        // What both drivers can be judged by (no shortcut: one let `lifecycle` into sync runs).
+        let chosen = runner.selected.filter { runner.allows($0, capabilities) }
         checks = chosen.compactMap { runner.check(named: $0) }
         differential = chosen.contains(.differential)
         checksMapping = runner.selected.contains(MappingProperty.name) && runner.allows(MappingProperty.name, capabilities)
