@@ -33,13 +33,14 @@ package struct Shrinker {
     /// simplified, neighbours sorted, schedule steps merged. At a local minimum: shared strings,
     /// coordinated pairs, a plainer last kind, prefixes (and the whole) collapsed into a restore,
     /// a step moved so a longer prefix collapses, a session made smaller together with another
-    /// step, a deletion with two steps re-aimed, spans replaced by one schedule step.
+    /// step, a deletion with two steps re-aimed, a schedule step folded into a later one of its
+    /// kind, spans replaced by one schedule step.
     package static let standardPasses: [any ShrinkPass] = [
         CollapseTail(), CollapseLongPrefix(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
         MergeScheduleSteps(),
         ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
-        CoordinatedRetargets(), ReplaceScheduleSpans(),
+        CoordinatedRetargets(), FoldScheduleSteps(), ReplaceScheduleSpans(),
     ]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).

@@ -2,7 +2,7 @@ import Generators
 import Shrinking
 import Testing
 
-/// The shrinker on schedules (S, GridCapability.appLifecycle): the two passes only schedules
+/// The shrinker on schedules (S, GridCapability.appLifecycle): the passes only schedules
 /// use, and values drawn from all of `Int` walked down to the smallest that still fails. The
 /// predicates are plain functions of the actions, standing for a model whose loss needs a
 /// flush, then a throttled write caught half-way by a kill.
@@ -38,6 +38,21 @@ import Testing
         let r = ShrinkPassTests.both("replace schedule spans", start, fails: fails)
         #expect(r.with == [.newTab, .background, .newTab, .runJobs([0]), .relaunch])
         #expect(r.without.count == 6)
+    }
+
+    @Test func foldScheduleSteps_jobsRunBeforeTheClockMovedFoldIntoTheJobsAfterIt() {
+        // Five jobs in all, the last of them after the clock passed the throttle: the first
+        // two may as well run then too, but no deletion or merge of neighbours says so
+        // (delete-before-write's finals, seeds 2, 11, 17 of the async catalogue).
+        let fails: ([Action]) -> Bool = { c in
+            guard let clock = c.firstIndex(of: .advanceClock(milliseconds: 5_000)),
+                  let last = c.lastIndex(where: { if case .runJobs = $0 { return true } else { return false } }) else { return false }
+            return c.first == .newTab && c.last == .relaunch && clock < last && Self.jobs(c) == 5
+        }
+        let start: [Action] = [.newTab, .runJobs([0, 0]), .advanceClock(milliseconds: 5_000), .runJobs([0, 1, 0]), .relaunch]
+        let r = ShrinkPassTests.both("fold schedule steps", start, fails: fails)
+        #expect(r.with == [.newTab, .advanceClock(milliseconds: 5_000), .runJobs([0, 0, 0, 0, 0]), .relaunch])
+        #expect(r.without.count == 5)
     }
 
     @Test func aClockStepFromTheEndOfIntLandsOnTheThreshold() {

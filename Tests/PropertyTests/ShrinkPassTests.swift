@@ -298,7 +298,7 @@ import Testing
             "collapse tail", "collapse long prefix", "delete blocks", "delete spans", "delete and renumber", "swipe to tap", "shrink sessions",
             "simplify values", "sort neighbours", "merge schedule steps", "share strings", "coordinated pairs", "plainer last kind", "collapse prefix",
             "move and collapse", "coordinated sessions", "coordinated retargets",   // their cases: ShrinkReachTests
-            "replace schedule spans",   // its case and merge's: ScheduleShrinkTests
+            "fold schedule steps", "replace schedule spans",   // their cases and merge's: ScheduleShrinkTests
         ])
     }
 

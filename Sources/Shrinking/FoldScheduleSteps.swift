@@ -1,0 +1,64 @@
+import Generators
+/// A schedule step folded into another of its kind further away: `runJobs(a) ⏵ … ⏵ runJobs(b)`
+/// → `… ⏵ runJobs(a + b)` (the jobs run later, in the same order) or `runJobs(a + b) ⏵ …`
+/// (the later ones run earlier), and two clock steps with steps between them → one of their
+/// sum, at either place. One step fewer each time.
+///
+/// `MergeScheduleSteps` joins neighbours only. The async catalogue's delete-before-write and
+/// older-snapshot mutants ended one or two steps above their shortest on most seeds with
+/// `runJobs([0, 0]) ⏵ advanceClock(5000) ⏵ runJobs([0, 1, 0])` where the shortest runs
+/// `advanceClock(5000) ⏵ runJobs([0, 0, 0, 1, 0])`: the first jobs could as well run after
+/// the clock moved, but no deletion or merge of neighbours says so. At a local minimum, and
+/// only on sequences with two schedule steps of one kind (a synchronous driver's have none):
+/// two candidates per pair.
+struct FoldScheduleSteps: ShrinkPass {
+    let name = "fold schedule steps"
+    let schedule = ShrinkSchedule.atLocalMinimum
+
+    func run(_ state: ShrinkState) -> Bool {
+        var accepted = false
+        var progress = true
+        while progress && !state.stopped {
+            progress = false
+            let candidates = Self.candidates(state.best)
+            if !candidates.isEmpty, state.attempt(candidates) != nil { accepted = true; progress = true }
+        }
+        return accepted
+    }
+
+    /// Every fold of one schedule step into a later one of its kind, both ways, nearest pairs first.
+    static func candidates(_ steps: [Action]) -> [[Action]] {
+        let positions = steps.indices.filter { Self.kind(steps[$0]) != nil }
+        guard positions.count >= 2 else { return [] }
+        var pairs: [(Int, Int)] = []
+        for (n, i) in positions.enumerated() {
+            for j in positions[(n + 1)...] where Self.kind(steps[i]) == Self.kind(steps[j]) && j > i + 1 { pairs.append((i, j)) }
+        }
+        pairs.sort { ($0.1 - $0.0, $0.0) < ($1.1 - $1.0, $1.0) }
+        var out: [[Action]] = []
+        for (i, j) in pairs {
+            guard let folded = Self.fold(steps[i], steps[j]) else { continue }
+            var later = steps
+            later[j] = folded
+            later.remove(at: i)
+            var earlier = steps
+            earlier[i] = folded
+            earlier.remove(at: j)
+            out.append(later)
+            out.append(earlier)
+        }
+        return out
+    }
+
+    private static func kind(_ step: Action) -> Int? {
+        switch step {
+        case .runJobs: return 0
+        case .advanceClock: return 1
+        default: return nil
+        }
+    }
+
+    private static func fold(_ x: Action, _ y: Action) -> Action? {
+        MergeScheduleSteps.merge(x, y)
+    }
+}
