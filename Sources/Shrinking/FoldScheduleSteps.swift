@@ -20,10 +20,37 @@ struct FoldScheduleSteps: ShrinkPass {
         var progress = true
         while progress && !state.stopped {
             progress = false
-            let candidates = Self.candidates(state.best)
-            if !candidates.isEmpty, state.attempt(candidates) != nil { accepted = true; progress = true }
+            for candidates in [Self.candidates(state.best), Self.reaimed(state.best)] where !candidates.isEmpty && !state.stopped {
+                if state.attempt(candidates) != nil { accepted = true; progress = true; break }
+            }
         }
         return accepted
+    }
+
+    /// A step of jobs deleted, with one pick of the next step of jobs moved past the jobs it
+    /// leaves pending: a pick counts among the jobs ready, oldest first, so each job the
+    /// deleted step ran and nothing else runs now stands before the ones the later picks
+    /// named (delete-before-write, seed 9: `newTab ⏵ runJobs([0, 0, 0]) ⏵ background ⏵ …
+    /// runJobs([0, 0, 0, 0])`, whose shortest runs `runJobs([0, 0, 0, 1, 0])` after the clock).
+    /// At most three positions further, one pick at a time: a bounded search, nearest first.
+    static func reaimed(_ steps: [Action]) -> [[Action]] {
+        var out: [[Action]] = []
+        for i in steps.indices {
+            guard case .runJobs(let a) = steps[i],
+                  let j = steps[(i + 1)...].firstIndex(where: { if case .runJobs = $0 { return true } else { return false } }),
+                  case .runJobs(let b) = steps[j] else { continue }
+            for shift in 1...max(1, min(a.count, 3)) {
+                for k in b.indices where b[k] <= Int.max - shift {
+                    var picks = b
+                    picks[k] += shift
+                    var c = steps
+                    c[j] = .runJobs(picks)
+                    c.remove(at: i)
+                    out.append(c)
+                }
+            }
+        }
+        return out
     }
 
     /// Every fold of one schedule step into a later one of its kind, both ways, nearest pairs first.
