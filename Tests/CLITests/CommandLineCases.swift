@@ -26,6 +26,10 @@ struct CommandLineCase: CustomStringConvertible {
     var stdoutClosed = false
     /// Started under `ulimit -f` of this many 512-byte blocks (a file-size limit).
     var fileBlocks: Int?
+    /// Started under `ulimit -n` of this many open files.
+    var openFiles: Int?
+    /// Ctrl-Z this many seconds after the start, then `fg` `resume` seconds later (job control).
+    var pause: (after: Double, resume: Double)?
     /// What the tool must do with a file drawn from its schema: accept it, or refuse it with
     /// exit 2 and a line naming `names` (a knob or a field).
     var expected: (accepted: Bool, names: [String])?
@@ -39,7 +43,8 @@ struct CommandLineCase: CustomStringConvertible {
         let sig = signal.map { "  [signal \($0.number) after \($0.after) s" + ($0.again.map { ", again \($0) s later" } ?? "") + "]" } ?? ""
         let exp = expected.map { $0.accepted ? "  [must be accepted]" : "  [must be refused naming one of \($0.names)]" } ?? ""
         return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + (stdoutClosed ? " >&-" : "")
-            + (fileBlocks.map { "  [ulimit -f \($0)]" } ?? "") + made + sig + exp
+            + (fileBlocks.map { "  [ulimit -f \($0)]" } ?? "") + (openFiles.map { "  [ulimit -n \($0)]" } ?? "")
+            + (pause.map { "  [Ctrl-Z after \($0.after) s, fg \($0.resume) s later]" } ?? "") + made + sig + exp
     }
 }
 
@@ -69,9 +74,11 @@ enum CommandLineGen {
     static let ranges = ["40-60", "5-3", "1-", "-4", "2-2", "10001", "3-99999"]
     static let switches = ["--json", "--quiet", "--coverage", "--shrink-stats", "--no-large-grids", "--no-db", "--help", "-q"]
     static let subcommands = ["list", "layout", "policy", "minimal", "corpus", "durability"]
+    /// Where a campaign keeps its failures unless told otherwise: a case may start with one saved there.
+    static let savedFailure = ".tabcheck/failures/saved-f3.json"
 
     /// One case from the stream.
-    static func make(_ c: inout Choices, validReplay: String) -> CommandLineCase {
+    static func make(_ c: inout Choices, validReplay: String, shards: [String] = []) -> CommandLineCase {
         var k = CommandLineCase()
         if c.bool(0.3) { k.program = "tabcheck-planted" }
         var names: [String] = []
@@ -159,6 +166,7 @@ enum CommandLineGen {
         // Drawn last, so the cases of earlier seeds keep every other draw (#54).
         if !k.stdoutFull && c.bool(0.04) { k.stdoutClosed = true; k.classes.append("stdout closed") }
         if c.bool(0.05) { k.fileBlocks = c.element(of: [1, 8, 64]); k.classes.append("file-size limit (ulimit -f \(k.fileBlocks!))") }
+        drawRound4(&c, &k, validReplay: validReplay, shards: shards)
         return k
     }
 

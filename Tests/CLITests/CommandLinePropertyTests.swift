@@ -87,8 +87,10 @@ import Testing
         try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: false)
         var environment = k.environment
         if environment["TMPDIR"] == nil { environment["TMPDIR"] = tmp.path }
+        var ranOn: String?
         let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, stdoutToFullDisk: k.stdoutFull,
-                                                stdoutClosed: k.stdoutClosed, fileBlocks: k.fileBlocks) { p, _ in
+                                                stdoutClosed: k.stdoutClosed, fileBlocks: k.fileBlocks, openFiles: k.openFiles) { p, _ in
+            if let pause = k.pause { ranOn = JobControl.pause(p.processIdentifier, after: pause.after, resume: pause.resume) }
             if let s = k.signal {
                 usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number)
                 if let again = s.again { usleep(UInt32(again * 1e6)); kill(p.processIdentifier, s.number) }
@@ -113,7 +115,9 @@ import Testing
         // 3. Every file that was there before is there after, unchanged — inputs, and files in
         // folders it writes into — except a report file it was told to write, and what is in
         // the failure database (tabcheck's own: it removes failures that are fixed).
+        // (Never a merge's own shard: an output onto an input must be refused, #54.)
         let outputs = Set(zip(k.args, k.args.dropFirst()).filter { ["--junit", "--html", "--svg"].contains($0.0) }.map(\.1))
+            .subtracting(k.args.first == "merge" ? k.args.filter { $0.hasPrefix("shard-") } : [])
         let db = zip(k.args, k.args.dropFirst()).first { $0.0 == "--db" }?.1 ?? ".tabcheck/failures"
         for (name, data) in before {
             guard let data, !outputs.contains(name), !name.hasPrefix(db + "/"), !name.hasPrefix(".tabcheck/") else { continue }
@@ -148,7 +152,7 @@ import Testing
         // 5. A failure found is saved (unless told not to), and a report that could not be
         // written is not a success.
         if run.status == 1 && !k.args.contains("--no-db") && !k.args.contains("--replay") && !k.args.contains("--bytes")
-            && (!CommandLineGen.subcommands.contains(k.args.first ?? "") || k.args.first == "policy") {
+            && (!CommandLineGen.subcommands.contains(k.args.first ?? "") || k.args.first == "policy") && k.args.first != "merge" {
             let db = zip(k.args, k.args.dropFirst()).first { $0.0 == "--db" }?.1 ?? ".tabcheck/failures"
             let saved = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(db).path)) ?? []
             if !saved.contains(where: { $0.hasSuffix(".json") }) { return Broken(invariant: "5 failure not saved", detail: "\(run)") }
@@ -198,6 +202,7 @@ import Testing
         if run.stdout.contains("NONDETERMINISTIC") || run.stderr.contains("NONDETERMINISTIC") {
             return Broken(invariant: "10 false nondeterminism", detail: "\(run.stdout.components(separatedBy: "\n").first { $0.contains("NONDETERMINISTIC") } ?? "")")
         }
+        if let broken = round4(k, run: run, before: before, after: after, ranOn: ranOn) { return broken }
         // 5. Exit codes CI understands.
         if k.signal == nil && ![0, 1, 2].contains(run.status) { return Broken(invariant: "5 exit code", detail: "\(run)") }
         return nil
@@ -230,6 +235,11 @@ import Testing
             if best.stdoutClosed || best.fileBlocks != nil {
                 var candidate = best
                 if candidate.stdoutClosed { candidate.stdoutClosed = false } else { candidate.fileBlocks = nil }
+                if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
+            }
+            if best.openFiles != nil || best.pause != nil {
+                var candidate = best
+                if candidate.openFiles != nil { candidate.openFiles = nil } else { candidate.pause = nil }
                 if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
             }
             if best.signal != nil {
@@ -270,6 +280,7 @@ import Testing
 
     @Test func generatedCommandLinesKeepEveryInvariant() throws {
         #expect(Self.validReplay.contains("\"actions\""), "no replay template: \(Self.validReplay)")
+        #expect(Self.validShards.count == 2, "no shard templates")
         let env = ProcessInfo.processInfo.environment
         let cases = Int(env["TABCHECK_CLI_CASES"] ?? "") ?? 40
         let first = UInt64(env["TABCHECK_CLI_SEED"] ?? "") ?? 1
@@ -277,7 +288,7 @@ import Testing
         var failed = false
         for seed in first..<(first + UInt64(cases)) {
             var c = Choices(seed: seed)
-            let k = CommandLineGen.make(&c, validReplay: Self.validReplay)
+            let k = CommandLineGen.make(&c, validReplay: Self.validReplay, shards: Self.validShards)
             guard let broken = try Self.check(k, observe: { report.add(k, $0) }) else { continue }
             failed = true
             let small = try Self.shrink(k, broken)
@@ -286,7 +297,7 @@ import Testing
         }
         // docs/bad-inputs.md, from a run in which every case held.
         if let path = env["TABCHECK_CLI_REPORT"], !path.isEmpty, !failed {
-            try report.markdown(regressions: Self.regressions, invariants: Self.invariants).write(toFile: path, atomically: true, encoding: .utf8)
+            try report.markdown(regressions: Self.regressions, invariants: Self.invariants + Self.round4Invariants).write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
 }

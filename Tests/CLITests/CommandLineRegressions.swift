@@ -13,6 +13,14 @@ extension CommandLinePropertyTests {
         return files.first.flatMap { try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) } ?? "{}"
     }()
 
+    /// The two shards of one small campaign (`--shard K/2 --json`), the templates of the merge cases.
+    static let validShards: [String] = (1...2).compactMap { n in
+        let dir = Tool.scratch("shard")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        let r = try? Tool.tabcheck.run(["--shard", "\(n)/2", "--sequences", "3", "--json", "--no-db"], cwd: dir, timeout: 120)
+        return r.flatMap { $0.status == 0 && $0.stdout.hasPrefix("{") ? $0.stdout : nil }
+    }
+
     /// What the harness found, kept as regression cases (each broke an invariant before its
     /// fix; docs/bad-inputs.md says which invariant and what the fix was).
     static var regressions: [CommandLineCase] {

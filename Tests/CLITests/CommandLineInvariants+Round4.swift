@@ -1,0 +1,23 @@
+import Foundation
+
+/// The invariants of #54's classes (`CommandLineGen.drawRound4`), held beside the others.
+extension CommandLinePropertyTests {
+    static let round4Invariants = [
+        "A failure saved in the database stays there unless a replay ran all of it and every property held: never moved to fixed/ by an interrupt, a replay that could not run, or another program.",
+        "Ctrl-Z stops every process of the run, workers included; `fg` resumes them and the run ends as if never paused.",
+    ]
+
+    static func round4(_ k: CommandLineCase, run: Tool.Run, before: [String: Data?], after: [String: Data?], ranOn: String?) -> Broken? {
+        // 11. The saved failure is the planted F3 bug's: it fails whenever it runs, so it stays.
+        if before[CommandLineGen.savedFailure] != nil && after[CommandLineGen.savedFailure] == nil {
+            let moved = after.keys.filter { $0.hasPrefix(".tabcheck/failures/fixed/") }.sorted()
+            return Broken(invariant: "11 failure called fixed", detail: "\(CommandLineGen.savedFailure) left the database (\(moved)): \(run.stderrLines.suffix(3))")
+        }
+        // 12. Job control.
+        if let ranOn { return Broken(invariant: "12 ran on after Ctrl-Z", detail: ranOn) }
+        if k.pause != nil && k.signal == nil && (run.signaled || run.status >= 128) {
+            return Broken(invariant: "12 ended by Ctrl-Z", detail: "\(run)")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// Ctrl-Z and `fg` (#54): the harness's job-control check, shown to fail where a child runs on,
+/// and held by a supervised campaign.
+@Suite struct JobControlTests {
+    /// A shell stopped by Ctrl-Z leaves its background child running: the check says so (a
+    /// check that cannot fail is a defect).
+    @Test func theCheckSeesAChildThatRunsOn() throws {
+        var ranOn: String?
+        let r = try Tool(path: "/bin/sh").run(["-c", "sleep 3 & wait"], timeout: 20) { p, _ in
+            ranOn = JobControl.pause(p.processIdentifier, after: 0.3, resume: 0.1)
+        }
+        #expect(ranOn?.contains("were not stopped") == true, "\(r)")
+    }
+
+    /// A campaign's worker stops with its supervisor and resumes with it; the run ends as if
+    /// never paused.
+    @Test func aCampaignStopsWholeAndResumes() throws {
+        let dir = Tool.scratch("jobcontrol")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        var ranOn: String?
+        var workers = 0
+        let r = try Tool.tabcheck.run(["--time-limit", "2", "--no-db", "--jobs", "1"], cwd: dir, timeout: 60) { p, _ in
+            usleep(500_000)
+            workers = JobControl.descendants(of: p.processIdentifier).count
+            ranOn = JobControl.pause(p.processIdentifier, after: 0, resume: 0.5)
+        }
+        #expect(workers >= 1, "no worker to pause: \(r)")
+        #expect(ranOn == nil, "\(ranOn ?? "")")
+        #expect(r.status == 0 && !r.signaled, "\(r)")
+    }
+}
