@@ -1,4 +1,5 @@
 import Checker
+import Foundation
 import Generators
 import Testing
 
@@ -32,5 +33,25 @@ import Testing
             }
         }
         #expect(titles.count == 5_001)
+    }
+}
+
+extension FoldedMatchingTests {
+    @Test func probeFoundation() {
+        var c = Choices(seed: 55)
+        var titles: [String] = ["a"]
+        var differ: [String] = []
+        for _ in 0..<60_000 {
+            let title = Values.title.run(&c)
+            let query = Values.query(titles: titles, current: titles.last ?? "").run(&c)
+            titles.append(title)
+            guard !query.isEmpty else { continue }
+            _ = query.localizedStandardContains(title); _ = title.localizedStandardContains(query); _ = query.localizedCaseInsensitiveContains(title)
+            _ = title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]); _ = title.range(of: query, options: [.caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            let ours = Policy(filterMatching: .caseInsensitive).matches(title: title, query: query)
+            let theirs = title.localizedCaseInsensitiveContains(query)
+            if ours != theirs { differ.append("\(title.unicodeScalars.map { String($0.value, radix: 16) }) / \(query.unicodeScalars.map { String($0.value, radix: 16) }): ours \(ours)") }
+        }
+        print("DIFFER \(differ.count)"); for d in differ.prefix(30) { print("DIFF", d) }
     }
 }
