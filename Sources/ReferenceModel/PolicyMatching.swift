@@ -16,11 +16,36 @@ extension Policy {
             return ReferenceGrid.matches(title: Self.folded(Self.withoutMarks(title)), query: Self.folded(Self.withoutMarks(query)))
         case .caseInsensitive:
             return ReferenceGrid.matches(title: Self.folded(title), query: Self.folded(query))
+        // Foundation's own calls (what an adopter's filter calls), the locale fixed: no fold
+        // of ours can mean what they mean on every input (they match by scalars, not Characters).
+        case .localizedCaseInsensitive:
+            return title.range(of: query, options: .caseInsensitive, locale: Self.fixedLocale) != nil
+        case .localizedStandard:
+            return title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive], locale: Self.fixedLocale) != nil
         }
     }
 
-    /// Full case folding as the standard library gives it: "ß" becomes "ss", "ﬁ" "fi".
-    static func folded(_ s: String) -> String { s.uppercased().lowercased() }
+    /// The locale of the Foundation-defined knobs: one for every machine.
+    static let fixedLocale = Locale(identifier: "en_US_POSIX")
+
+    /// Unicode's full case folding, scalar by scalar, from the standard library's properties:
+    /// a scalar that changes when case-folded becomes its lowercase ("A" → "a", "ẞ" → "ß",
+    /// folded again → "ss"), or, when that is itself, its uppercase lowercased ("ß" → "ss",
+    /// "ﬁ" → "fi", "ς" → "σ"); one that does not ("ı") stays. (`uppercased().lowercased()`
+    /// of the whole string folded "ẞ" to "ß" but "ß" to "ss", and "ı" to "i": the false
+    /// alarms of #55.)
+    static func folded(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars { out += fold(u) }
+        return out
+    }
+
+    private static func fold(_ u: Unicode.Scalar) -> String {
+        guard u.properties.changesWhenCaseFolded else { return String(u) }
+        let lower = u.properties.lowercaseMapping
+        if lower != String(u) { return lower.unicodeScalars.map(fold).joined() }
+        return u.properties.uppercaseMapping.lowercased()
+    }
 
     /// Diacritics folded: the canonical decomposition without its nonspacing marks ("é" → "e").
     static func withoutMarks(_ s: String) -> String {

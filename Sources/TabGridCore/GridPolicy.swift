@@ -34,10 +34,19 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         /// Case- and diacritic-insensitive, as `localizedStandardContains` (without the
         /// locale, so runs are the same on every machine).
         case caseAndDiacriticInsensitive
-        /// Case-insensitive only, as a filter written with `localizedCaseInsensitiveContains`
-        /// means it: full case folding ("ß" matches "ss", "ﬁ" matches "fi"), Character-wise,
-        /// no diacritic folding ("é" does not match "e"), no locale.
+        /// Case-insensitive only, by Unicode's full case folding ("ß" and "ẞ" match "ss", "ﬁ"
+        /// matches "fi", "ı" matches only itself), Character-wise, no diacritic folding ("é"
+        /// does not match "e"), no locale: the same on every platform.
         case caseInsensitive
+        /// What `localizedCaseInsensitiveContains` does: Foundation's own
+        /// `range(of:options: .caseInsensitive, locale:)`, with the locale fixed (en_US_POSIX)
+        /// so a run does not depend on the machine's. Foundation matches by Unicode scalars,
+        /// not Characters ("\r" is found in "\r\n", one emoji of a family in the family), and
+        /// is the platform's: docs/policies.md lists where Linux's differs from `caseInsensitive`.
+        case localizedCaseInsensitive
+        /// What `localizedStandardContains` does: Foundation's own `range(of:options:
+        /// [.caseInsensitive, .diacriticInsensitive], locale:)`, the locale fixed (en_US_POSIX).
+        case localizedStandard
     }
 
     /// F9 under a filter: where in `tabs` a tab moved forward lands when the query hides tabs

@@ -18,6 +18,8 @@ import Testing
         (Policy(reopenLimit: 0), "U1"),
         (Policy(filterMatching: .caseAndDiacriticInsensitive), "F1"),
         (Policy(filterMatching: .caseInsensitive), "F1"),
+        (Policy(filterMatching: .localizedCaseInsensitive), "F1"),
+        (Policy(filterMatching: .localizedStandard), "F1"),
         (Policy(moveUnderFilter: .targetsPosition), "F9"),
         (Policy(activeAfterClose: .previousThenNext, emptyGrid: .replacedByNewTab, reopenLimit: 100), "A3"),
     ]
@@ -216,6 +218,19 @@ extension BlankTabModel {
         var c = Campaign.Config(); c.sequences = 1_000; c.largeGrids = false; c.maxSteps = 120
         let r = PolicyInference.infer(runner: Runner(implementation: planted), config: c)
         #expect(r.policy.flatMap(PolicyFile.name(of:)) != "duckduckgo-ios", "\(r.rounds)")
+    }
+
+    /// A model whose filter is `localizedCaseInsensitiveContains` (the reference under that knob
+    /// calls it) comes out as that knob, not as our own fold, which parts from it on pairs the
+    /// generators draw (#55: inference cycled between two filter values without trying it).
+    @Test func aFilterWrittenWithLocalizedCaseInsensitiveContainsComesOutAsItsKnob() {
+        var c = Campaign.Config(); c.sequences = 1_000; c.largeGrids = false
+        // Named apart from the reference, so inference's rounds move the oracle's policy only.
+        let lcic = DriverFactory(name: "filters-with-lcic", summary: "", capabilities: Capability.allFeatures) {
+            ReferenceDriver(viewport: $0, policy: Policy(filterMatching: .localizedCaseInsensitive))
+        }
+        let r = PolicyInference.infer(runner: Runner(implementation: lcic), config: c)
+        #expect(r.policy?.filterMatching == .localizedCaseInsensitive, "\(r.rounds)")
     }
 
     @Test func aShrunkFailureIsExplainedByTheKnobItBreaks() {

@@ -8,7 +8,7 @@ import ReferenceModel
 ///   model seems to follow activeAfterClose = previousThenNext").
 /// - `infer(runner:config:)`: a whole policy by search over the knobs, not over every
 ///   combination: run a campaign; on a failure, adopt the first single-knob change that
-///   explains its shrunk sequence; again, until a campaign passes or nothing explains the
+///   explains its shrunk sequence and every earlier round's; again, until a campaign passes or nothing explains the
 ///   failure (then the failure is a bug, not a choice). Each round changes one knob.
 package enum PolicyInference {
     /// One knob of `policy` set to another value.
@@ -51,6 +51,7 @@ package enum PolicyInference {
                              onRound: (String) -> Void = { _ in }) -> Inferred {
         var runner = start
         var visited: [Policy] = [start.policy]
+        var evidence: [[Action]] = []
         var rounds: [String] = [] { didSet { onRound(rounds.last!) } }
         for _ in 0..<maxRounds {
             let result = Campaign(runner: runner, config: config).run()
@@ -63,8 +64,19 @@ package enum PolicyInference {
                 return Inferred(policy: runner.policy, rounds: rounds, unexplained: nil)
             }
             let f = found.shrunkFailure.violation
-            guard let change = explaining(found.shrunk, runner: runner, isolated: config.isolated).first
-                    ?? explainingByPairs(found.shrunk, runner: runner, isolated: config.isolated) else {
+            // A change must explain this failure and every earlier round's too: one that
+            // explains this alone may be undone by the next round (#55: a model filtering with
+            // localizedCaseInsensitiveContains went characterWise → caseAndDiacriticInsensitive
+            // → characterWise, and localizedCaseInsensitive, which explains both, was never tried).
+            let earlier = evidence
+            let fits: (Change) -> Bool = { c in earlier.allSatisfy { passes($0, runner.withPolicy(c.policy), isolated: config.isolated) } }
+            evidence.append(found.shrunk)
+            let alone = explaining(found.shrunk, runner: runner, isolated: config.isolated)
+            guard let change = alone.first(where: fits) ?? explainingByPairs(found.shrunk, runner: runner, isolated: config.isolated, fits: fits) else {
+                if let first = alone.first {
+                    rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule); it passes with \(first), which an earlier round's failure breaks: the model's choices alternate, and no policy describes them")
+                    return Inferred(policy: nil, rounds: rounds, unexplained: found, lastPolicy: runner.policy)
+                }
                 rounds.append("\(PolicyFile.describe(runner.policy)): \(f.property.rawValue) broke \(f.rule), and no knob, alone or with another, explains it")
                 return Inferred(policy: nil, rounds: rounds, unexplained: found, lastPolicy: runner.policy)
             }
@@ -82,13 +94,14 @@ package enum PolicyInference {
 
     /// The first change of two knobs at once under which `actions` pass, when no single one does
     /// (each pair once: the second knob after the first in `Policy.knobs`).
-    package static func explainingByPairs(_ actions: [Action], runner: Runner, isolated: Bool) -> Change? {
+    package static func explainingByPairs(_ actions: [Action], runner: Runner, isolated: Bool, fits: (Change) -> Bool = { _ in true }) -> Change? {
         let order = Policy.knobs.map(\.name)
         for first in changes(of: runner.policy) {
             let after = order.firstIndex(of: first.knob) ?? 0
             for second in changes(of: first.policy) where (order.firstIndex(of: second.knob) ?? 0) > after {
-                if passes(actions, runner.withPolicy(second.policy), isolated: isolated) {
-                    return Change(knob: "\(first.knob) = \(first.value) and \(second.knob)", value: second.value, policy: second.policy)
+                let both = Change(knob: "\(first.knob) = \(first.value) and \(second.knob)", value: second.value, policy: second.policy)
+                if passes(actions, runner.withPolicy(second.policy), isolated: isolated) && fits(both) {
+                    return both
                 }
             }
         }
