@@ -4,7 +4,8 @@ import Foundation
 /// The classes #54's audit found the harness did not reach, drawn after every other draw so the
 /// cases of earlier seeds keep theirs: `merge` over shard files (valid, mutated, an output onto
 /// one of its own inputs), a failure already saved in the database when the run starts (an
-/// interrupt may land in its replay), Ctrl-Z and `fg`, and a limit on open files.
+/// interrupt may land in its replay), Ctrl-Z and `fg`, two runs at once sharing a folder, and a
+/// limit on open files.
 extension CommandLineGen {
     static func drawRound4(_ c: inout Choices, _ k: inout CommandLineCase, validReplay: String, shards: [String]) {
         if shards.count == 2 && k.expected == nil && c.bool(0.08) {
@@ -16,6 +17,10 @@ extension CommandLineGen {
         if c.bool(0.05) {
             k.pause = (Double(c.int(in: 1...6)) / 10, Double(c.int(in: 1...5)) / 10)
             k.classes.append("job control: Ctrl-Z, then fg")
+        }
+        if k.signal == nil && k.pause == nil && c.bool(0.06) {
+            k.concurrent = true
+            k.classes.append("two runs at once in one folder")
         }
         if c.bool(0.04) {
             k.openFiles = c.element(of: [12, 16, 24, 64])

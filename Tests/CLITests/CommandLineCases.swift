@@ -30,6 +30,9 @@ struct CommandLineCase: CustomStringConvertible {
     var openFiles: Int?
     /// Ctrl-Z this many seconds after the start, then `fg` `resume` seconds later (job control).
     var pause: (after: Double, resume: Double)?
+    /// The same command started again in the same folder while the first runs (two CI jobs
+    /// sharing a checkout: one `--db`, one `--dir`, one report).
+    var concurrent = false
     /// What the tool must do with a file drawn from its schema: accept it, or refuse it with
     /// exit 2 and a line naming `names` (a knob or a field).
     var expected: (accepted: Bool, names: [String])?
@@ -44,7 +47,7 @@ struct CommandLineCase: CustomStringConvertible {
         let exp = expected.map { $0.accepted ? "  [must be accepted]" : "  [must be refused naming one of \($0.names)]" } ?? ""
         return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + (stdoutClosed ? " >&-" : "")
             + (fileBlocks.map { "  [ulimit -f \($0)]" } ?? "") + (openFiles.map { "  [ulimit -n \($0)]" } ?? "")
-            + (pause.map { "  [Ctrl-Z after \($0.after) s, fg \($0.resume) s later]" } ?? "") + made + sig + exp
+            + (pause.map { "  [Ctrl-Z after \($0.after) s, fg \($0.resume) s later]" } ?? "") + (concurrent ? "  [twice at once]" : "") + made + sig + exp
     }
 }
 

@@ -5,9 +5,10 @@ extension CommandLinePropertyTests {
     static let round4Invariants = [
         "A failure saved in the database stays there unless a replay ran all of it and every property held: never moved to fixed/ by an interrupt, a replay that could not run, or another program.",
         "Ctrl-Z stops every process of the run, workers included; `fg` resumes them and the run ends as if never paused.",
+        "Two runs at once in one folder (one database, one report) each end as one alone would, and a report both wrote is whole.",
     ]
 
-    static func round4(_ k: CommandLineCase, run: Tool.Run, before: [String: Data?], after: [String: Data?], ranOn: String?) -> Broken? {
+    static func round4(_ k: CommandLineCase, run: Tool.Run, twin: Tool.Run?, after: [String: Data?], before: [String: Data?], ranOn: String?) -> Broken? {
         // 11. The saved failure is the planted F3 bug's: it fails whenever it runs, so it stays.
         if before[CommandLineGen.savedFailure] != nil && after[CommandLineGen.savedFailure] == nil {
             let moved = after.keys.filter { $0.hasPrefix(".tabcheck/failures/fixed/") }.sorted()
@@ -17,6 +18,18 @@ extension CommandLinePropertyTests {
         if let ranOn { return Broken(invariant: "12 ran on after Ctrl-Z", detail: ranOn) }
         if k.pause != nil && k.signal == nil && (run.signaled || run.status >= 128) {
             return Broken(invariant: "12 ended by Ctrl-Z", detail: "\(run)")
+        }
+        // 13. Two runs at once: each ends as one alone would, and a report both wrote is whole.
+        if let twin {
+            if twin.signaled || twin.status >= 128 || ![0, 1, 2].contains(twin.status) {
+                return Broken(invariant: "13 twin crashed", detail: "the second of two runs at once: \(twin)")
+            }
+            for (flag, name) in zip(k.args, k.args.dropFirst()) where flag == "--html" {
+                // (A user's file that was there and is unchanged was refused, not written.)
+                if let data = after[name] ?? nil, !data.isEmpty, before[name] ?? nil != data, !String(decoding: data.suffix(32), as: UTF8.self).contains("</html>") {
+                    return Broken(invariant: "13 report torn", detail: "\(name), written by two runs at once, does not end its HTML: \(data.count) bytes")
+                }
+            }
         }
         return nil
     }

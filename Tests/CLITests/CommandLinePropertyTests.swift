@@ -88,9 +88,11 @@ import Testing
         var environment = k.environment
         if environment["TMPDIR"] == nil { environment["TMPDIR"] = tmp.path }
         var ranOn: String?
+        var twin: Tool.Run?
         let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, stdoutToFullDisk: k.stdoutFull,
                                                 stdoutClosed: k.stdoutClosed, fileBlocks: k.fileBlocks, openFiles: k.openFiles) { p, _ in
             if let pause = k.pause { ranOn = JobControl.pause(p.processIdentifier, after: pause.after, resume: pause.resume) }
+            if k.concurrent { twin = try? Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, openFiles: k.openFiles) }
             if let s = k.signal {
                 usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number)
                 if let again = s.again { usleep(UInt32(again * 1e6)); kill(p.processIdentifier, s.number) }
@@ -202,7 +204,7 @@ import Testing
         if run.stdout.contains("NONDETERMINISTIC") || run.stderr.contains("NONDETERMINISTIC") {
             return Broken(invariant: "10 false nondeterminism", detail: "\(run.stdout.components(separatedBy: "\n").first { $0.contains("NONDETERMINISTIC") } ?? "")")
         }
-        if let broken = round4(k, run: run, before: before, after: after, ranOn: ranOn) { return broken }
+        if let broken = round4(k, run: run, twin: twin, after: after, before: before, ranOn: ranOn) { return broken }
         // 5. Exit codes CI understands.
         if k.signal == nil && ![0, 1, 2].contains(run.status) { return Broken(invariant: "5 exit code", detail: "\(run)") }
         return nil
@@ -237,9 +239,9 @@ import Testing
                 if candidate.stdoutClosed { candidate.stdoutClosed = false } else { candidate.fileBlocks = nil }
                 if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
             }
-            if best.openFiles != nil || best.pause != nil {
+            if best.openFiles != nil || best.pause != nil || best.concurrent {
                 var candidate = best
-                if candidate.openFiles != nil { candidate.openFiles = nil } else { candidate.pause = nil }
+                if candidate.openFiles != nil { candidate.openFiles = nil } else if candidate.pause != nil { candidate.pause = nil } else { candidate.concurrent = false }
                 if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
             }
             if best.signal != nil {
