@@ -11,11 +11,11 @@ import Generators
 /// the clock moved, but no deletion or merge of neighbours says so. At a local minimum, and
 /// only on sequences with two schedule steps of one kind (a synchronous driver's have none):
 /// two candidates per pair.
-struct FoldScheduleSteps: ShrinkPass {
-    let name = "fold schedule steps"
-    let schedule = ShrinkSchedule.atLocalMinimum
+package struct FoldScheduleSteps: ShrinkPass {
+    package let name = "fold schedule steps"
+    package let schedule = ShrinkSchedule.atLocalMinimum
 
-    func run(_ state: ShrinkState) -> Bool {
+    package func run(_ state: ShrinkState) -> Bool {
         var accepted = false
         var progress = true
         while progress && !state.stopped {
@@ -27,26 +27,34 @@ struct FoldScheduleSteps: ShrinkPass {
         return accepted
     }
 
-    /// A step of jobs deleted, with one pick of the next step of jobs moved past the jobs it
-    /// leaves pending: a pick counts among the jobs ready, oldest first, so each job the
-    /// deleted step ran and nothing else runs now stands before the ones the later picks
-    /// named (delete-before-write, seed 9: `newTab ⏵ runJobs([0, 0, 0]) ⏵ background ⏵ …
-    /// runJobs([0, 0, 0, 0])`, whose shortest runs `runJobs([0, 0, 0, 1, 0])` after the clock).
-    /// At most three positions further, one pick at a time: a bounded search, nearest first.
-    static func reaimed(_ steps: [Action]) -> [[Action]] {
+    /// A step deleted, with one pick of a nearby step of jobs re-aimed: a pick counts among
+    /// the jobs ready, oldest first, so a deleted step of jobs leaves jobs pending before the
+    /// ones later picks named, and a deleted event leaves fewer (delete-before-write, seed 9:
+    /// `newTab ⏵ runJobs([0, 0, 0]) ⏵ background ⏵ … runJobs([0, 0, 0, 0])`, whose shortest runs
+    /// `runJobs([0, 0, 0, 1, 0])` after the clock; older-snapshot-wins: `newTab ⏵ newTab ⏵
+    /// runJobs([0]) ⏵ newTab ⏵ …` for `newTab ⏵ newTab ⏵ runJobs([1]) ⏵ …`). The nearest step
+    /// of jobs after the deleted one and the nearest before it, one pick at a time, moved by
+    /// at most three positions (as many as a deleted step of jobs ran): a bounded search.
+    package static func reaimed(_ steps: [Action]) -> [[Action]] {
+        func isJobs(_ a: Action) -> Bool { if case .runJobs = a { return true } else { return false } }
+        guard steps.contains(where: isJobs) else { return [] }
         var out: [[Action]] = []
         for i in steps.indices {
-            guard case .runJobs(let a) = steps[i],
-                  let j = steps[(i + 1)...].firstIndex(where: { if case .runJobs = $0 { return true } else { return false } }),
-                  case .runJobs(let b) = steps[j] else { continue }
-            for shift in 1...max(1, min(a.count, 3)) {
-                for k in b.indices where b[k] <= Int.max - shift {
-                    var picks = b
-                    picks[k] += shift
-                    var c = steps
-                    c[j] = .runJobs(picks)
-                    c.remove(at: i)
-                    out.append(c)
+            var shorter = steps
+            shorter.remove(at: i)
+            var reach = 2
+            if case .runJobs(let a) = steps[i] { reach = max(1, min(a.count, 3)) }
+            let targets = [shorter[i...].firstIndex(where: isJobs), shorter[..<i].lastIndex(where: isJobs)].compactMap { $0 }
+            for j in targets {
+                guard case .runJobs(let b) = shorter[j] else { continue }
+                for shift in Array(1...reach) + (1...reach).map({ -$0 }) {
+                    for k in b.indices where b[k] >= 0 && b[k] <= Int.max - 3 && b[k] + shift >= 0 {
+                        var picks = b
+                        picks[k] += shift
+                        var c = shorter
+                        c[j] = .runJobs(picks)
+                        out.append(c)
+                    }
                 }
             }
         }
