@@ -180,6 +180,12 @@ extension CheckCommand: SupervisedRun {
             result.elapsed = RunClock.now() - Supervisor.started   // the child's time and this (decisions.md, Command line and inputs: not 0 s)
             return campaignEnding(result, config, saved: saved)
         }
+        // Under a limit on memory, a death no sequence repeats alone is the limit's, not the
+        // model's (#54: `ulimit -v` made an allocation fail, and a passing model was called
+        // nondeterministic, exit 1).
+        if let limit = ResourceLimits.memory {
+            fail("the run died of \(signal) under a memory limit (\(limit)) and none of the sequences it was running dies again when run alone: the limit, not the model — raise it, or run with fewer --jobs or a smaller --start-tabs")
+        }
         warn("none of the sequences it was running traps again when run alone (sequence seeds \(seeds.map(hex).joined(separator: ", "))): the trap depends on more than the sequence — another thread, the clock, the order of a Set or Dictionary")
         return 1
     }

@@ -26,6 +26,13 @@ extension CommandLineGen {
             k.openFiles = c.element(of: [12, 16, 24, 64])
             k.classes.append("open-file limit (ulimit -n \(k.openFiles!))")
         }
+        // A memory limit the tool starts under (below ~60 MB the loader fails before it runs,
+        // exit 127: no program can answer that), sometimes with a grid large enough to reach it.
+        if c.bool(0.04) {
+            k.memoryKB = c.element(of: [100_000, 150_000, 400_000])
+            if k.args.first.map({ !$0.hasPrefix("-") }) != true && c.bool(0.5) { k.args += ["--start-tabs", "10000", "--sequences", "3"] }
+            k.classes.append("memory limit (ulimit -v)")
+        }
     }
 
     /// `tabcheck merge` over the two shards of one campaign, each as it was or mutated as

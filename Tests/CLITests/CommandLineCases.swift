@@ -26,8 +26,8 @@ struct CommandLineCase: CustomStringConvertible {
     var stdoutClosed = false
     /// Started under `ulimit -f` of this many 512-byte blocks (a file-size limit).
     var fileBlocks: Int?
-    /// Started under `ulimit -n` of this many open files.
-    var openFiles: Int?
+    /// Started under `ulimit -n` of this many open files, `ulimit -v` of this many kB.
+    var openFiles: Int?, memoryKB: Int?
     /// Ctrl-Z this many seconds after the start, then `fg` `resume` seconds later (job control).
     var pause: (after: Double, resume: Double)?
     /// The same command started again in the same folder while the first runs (two CI jobs
@@ -46,7 +46,7 @@ struct CommandLineCase: CustomStringConvertible {
         let sig = signal.map { "  [signal \($0.number) after \($0.after) s" + ($0.again.map { ", again \($0) s later" } ?? "") + "]" } ?? ""
         let exp = expected.map { $0.accepted ? "  [must be accepted]" : "  [must be refused naming one of \($0.names)]" } ?? ""
         return env + ([program] + args).map(shellQuoted).joined(separator: " ") + (stdoutFull ? " > /dev/full" : "") + (stdoutClosed ? " >&-" : "")
-            + (fileBlocks.map { "  [ulimit -f \($0)]" } ?? "") + (openFiles.map { "  [ulimit -n \($0)]" } ?? "")
+            + (fileBlocks.map { "  [ulimit -f \($0)]" } ?? "") + (openFiles.map { "  [ulimit -n \($0)]" } ?? "") + (memoryKB.map { "  [ulimit -v \($0)]" } ?? "")
             + (pause.map { "  [Ctrl-Z after \($0.after) s, fg \($0.resume) s later]" } ?? "") + (concurrent ? "  [twice at once]" : "") + made + sig + exp
     }
 }

@@ -90,9 +90,9 @@ import Testing
         var ranOn: String?
         var twin: Tool.Run?
         let run = try Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, stdoutToFullDisk: k.stdoutFull,
-                                                stdoutClosed: k.stdoutClosed, fileBlocks: k.fileBlocks, openFiles: k.openFiles) { p, _ in
+                                                stdoutClosed: k.stdoutClosed, fileBlocks: k.fileBlocks, openFiles: k.openFiles, memoryKB: k.memoryKB) { p, _ in
             if let pause = k.pause { ranOn = JobControl.pause(p.processIdentifier, after: pause.after, resume: pause.resume) }
-            if k.concurrent { twin = try? Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, openFiles: k.openFiles) }
+            if k.concurrent { twin = try? Tool(name: k.program).run(k.args, cwd: dir, environment: environment, timeout: limit, openFiles: k.openFiles, memoryKB: k.memoryKB) }
             if let s = k.signal {
                 usleep(UInt32(s.after * 1e6)); kill(p.processIdentifier, s.number)
                 if let again = s.again { usleep(UInt32(again * 1e6)); kill(p.processIdentifier, s.number) }
@@ -239,9 +239,9 @@ import Testing
                 if candidate.stdoutClosed { candidate.stdoutClosed = false } else { candidate.fileBlocks = nil }
                 if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
             }
-            if best.openFiles != nil || best.pause != nil || best.concurrent {
+            if best.openFiles != nil || best.memoryKB != nil || best.pause != nil || best.concurrent {
                 var candidate = best
-                if candidate.openFiles != nil { candidate.openFiles = nil } else if candidate.pause != nil { candidate.pause = nil } else { candidate.concurrent = false }
+                if candidate.openFiles != nil { candidate.openFiles = nil } else if candidate.memoryKB != nil { candidate.memoryKB = nil } else if candidate.pause != nil { candidate.pause = nil } else { candidate.concurrent = false }
                 if let b = try check(candidate), b.invariant == broken.invariant { best = candidate; progress = true }
             }
             if best.signal != nil {

@@ -52,7 +52,7 @@ struct Tool {
     /// so a late signal never reaches another process.
     @discardableResult
     func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:], timeout: Double = 120,
-             stdoutToFullDisk: Bool = false, stdoutClosed: Bool = false, fileBlocks: Int? = nil, openFiles: Int? = nil, whileRunning: ((Spawned, URL) -> Void)? = nil) throws -> Run {
+             stdoutToFullDisk: Bool = false, stdoutClosed: Bool = false, fileBlocks: Int? = nil, openFiles: Int? = nil, memoryKB: Int? = nil, whileRunning: ((Spawned, URL) -> Void)? = nil) throws -> Run {
         let dir = Tool.scratch("io")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
@@ -60,7 +60,7 @@ struct Tool {
         var args = args
         // A file-size or open-file limit is the shell's to set (posix_spawn has no rlimit action); `exec`
         // keeps the pid, so signals still reach the tool.
-        let limits = (fileBlocks.map { ["ulimit -f \($0)"] } ?? []) + (openFiles.map { ["ulimit -n \($0)"] } ?? [])
+        let limits = (fileBlocks.map { ["ulimit -f \($0)"] } ?? []) + (openFiles.map { ["ulimit -n \($0)"] } ?? []) + (memoryKB.map { ["ulimit -v \($0)"] } ?? [])
         if !limits.isEmpty { args = ["-c", (limits + ["exec \"$0\" \"$@\""]).joined(separator: " && "), exe] + args; exe = "/bin/sh" }
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pid = try Tool.spawn(exe, args, env: env, cwd: cwd?.path,
