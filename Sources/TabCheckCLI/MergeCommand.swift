@@ -88,13 +88,32 @@ struct MergeCommand {
         if let sh = input.shard, !(1...Options.maxShards).contains(sh.count) || !(1...sh.count).contains(sh.index) {
             throw InputError("merge: \(file) says shard \(sh.index) of \(sh.count); a shard is K/N with 1 ≤ K ≤ N ≤ \(Options.maxShards)")
         }
-        let counts = Array(coverage.kinds.values) + Array(coverage.situations.values) + coverage.lengths + coverage.maxTabs + coverage.viewports
-            + [input.sequences, input.steps]
-        guard counts.allSatisfy({ (0...1_000_000_000_000_000).contains($0) }), input.elapsed.isFinite, input.elapsed >= 0 else {
-            throw InputError("merge: \(file) holds a count below 0 or above 10^15, or a time that is not a number")
+        // Every number the merge adds, wherever it is — read from the file, not from a list of
+        // fields (a list left out coverage.rules, and an edited rule count of 2^63 − 1 trapped
+        // the addition, #54) — is a count 0…10^13 that no sum of 100,000 shards overflows (10^13 × 10^5 < 2^63).
+        if let (field, value) = Self.outOfRange(top) {
+            throw InputError("merge: \(file): field \"\(field)\" should be a count 0…10^13, got \(value)")
+        }
+        guard input.elapsed.isFinite, input.elapsed >= 0 else {
+            throw InputError("merge: \(file): field \"elapsed\" should be a time in seconds, got \(input.elapsed)")
         }
         if case .failure(let e) = coverage.coverage() { throw InputError("merge: \(file) counts an unknown \(e.what) (a newer tabcheck wrote it?)") }
         return Shard(file: file, input: input, config: config, coverage: coverage)
+    }
+
+    /// The first number under `sequences`, `steps` or `coverage` that is not a whole count
+    /// 0…10^13, with its path ("coverage.rules.D3").
+    static func outOfRange(_ top: JSONValue) -> (String, String)? {
+        func walk(_ v: JSONValue, _ path: String) -> (String, String)? {
+            switch v {
+            case .number(let n): return Int(n).map({ (0...10_000_000_000_000).contains($0) }) == true ? nil : (path, n)
+            case .array(let items): return items.enumerated().lazy.compactMap { walk($0.element, "\(path)[\($0.offset)]") }.first
+            case .object(let fields): return fields.lazy.compactMap { walk($0.value, path.isEmpty ? $0.key : "\(path).\($0.key)") }.first
+            default: return nil
+            }
+        }
+        guard case .object(let fields) = top else { return nil }
+        return fields.lazy.filter { ["sequences", "steps", "coverage"].contains($0.key) }.compactMap { walk($0.value, $0.key) }.first
     }
 
     /// One campaign, every shard once.

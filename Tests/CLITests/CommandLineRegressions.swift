@@ -127,6 +127,10 @@ extension CommandLinePropertyTests {
             k("A failure policy found was not saved.", ["policy", "--compare", "planted-f3,reference", "--sequences", "50", "--jobs", "1"], "tabcheck-planted"),
             // --json after a trap said 0 s and 0 steps/s.
             k("--json after a trap said 0 s and 0 steps/s.", ["--compare", "planted-trap,reference", "--sequences", "50", "--json"], "tabcheck-planted"),
+            // Round 4 (#54): merge's sum trapped on a rule count of 2^63 − 1 (its bounds listed fields, and left out coverage.rules).
+            k("merge trapped adding an edited rule count of 2^63 − 1.", ["merge", "shard-1.json", "shard-2.json"],
+              files: validShards.count == 2 ? [("shard-1.json", .text(validShards[0])),
+                                              ("shard-2.json", .text(validShards[1].replacing(/"A2":[0-9]+/, with: #""A2":9223372036854775807"#)))] : []),
         ]
     }
 }
