@@ -81,6 +81,7 @@ struct CheckCommand {
     /// The randomized campaign: sequences until the budget runs out or one fails.
     func campaign() -> Int32 {
         let config = campaignConfig
+        if let problem = ResourceLimits.threadProblem(jobs: config.jobs) { fail(problem) }
         say(header(config))
         let tty = isatty(2) == 1 && !options.quiet
         let campaign = Campaign(runner: runner, config: config)

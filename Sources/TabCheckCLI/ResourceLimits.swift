@@ -17,4 +17,23 @@ enum ResourceLimits {
         }
         return nil
     }
+
+    /// Whether `jobs` threads can start under the memory limit: each needs its stack mapped, and
+    /// where none can be, libdispatch's concurrentPerform waits for one forever (#54: a campaign
+    /// under `ulimit -v 80000` slept in _dispatch_temporary_resource_shortage, never ending).
+    /// Nil when they can (or there is no limit); else the line to exit with.
+    static func threadProblem(jobs: Int) -> String? {
+        guard jobs > 1, let limit = memory else { return nil }
+        var started: [pthread_t] = []
+        defer { for t in started { pthread_join(t, nil) } }
+        for _ in 1..<jobs {
+            var t = pthread_t()
+            let r = pthread_create(&t, nil, { _ in nil }, nil)
+            guard r == 0 else {
+                return "--jobs \(jobs) needs \(jobs) threads, and the memory limit (\(limit)) leaves room for \(started.count + 1): give --jobs \(started.count + 1) or raise the limit"
+            }
+            started.append(t)
+        }
+        return nil
+    }
 }
