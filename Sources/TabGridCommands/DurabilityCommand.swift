@@ -154,7 +154,9 @@ enum DurabilityCommand {
         while done < kills && RunClock.now() - start < limit && !Interrupt.requested {
             let (text, killed, status) = try killChild(me, path, &rng)
             if let e = text.split(separator: "\n").first(where: { $0.hasPrefix("error ") }) {
-                throw InputError("durability: cannot save sessions in \(dir): \(e.dropFirst(6))")
+                // Its own temporary folder goes with the error (#54: left behind under ulimit -f).
+                if given == nil { try? FileManager.default.removeItem(atPath: dir) }
+                throw InputError("durability: cannot save sessions in \(given ?? "a temporary folder"): \(e.dropFirst(6))")
             }
             guard killed else {
                 return report("the saving process exited by itself (status \(status)) before kill \(done + 1); its output: \(text.suffix(200))", dir)
@@ -188,7 +190,10 @@ enum DurabilityCommand {
             if given == nil { try? FileManager.default.removeItem(atPath: dir) }
             return 130
         }
-        guard done > 0 else { throw InputError("durability: no kill happened within --time-limit \(limit) s; give it more time") }
+        guard done > 0 else {
+            if given == nil { try? FileManager.default.removeItem(atPath: dir) }
+            throw InputError("durability: no kill happened within --time-limit \(limit) s; give it more time")
+        }
         print("PASS: \(done) kills survived in \(String(format: "%.1f", RunClock.now() - start)) s: "
               + "\(done - inFlight - beforeReady) loaded the last completed save, \(inFlight) the save in flight, "
               + "\(beforeReady) killed during start-up; \(midSave) kills left a half-done save (.tmp) behind, \(fromBackup) loads came from the backup")

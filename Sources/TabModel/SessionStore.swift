@@ -68,7 +68,7 @@ public struct SessionStore: Sendable {
         } catch let said as StoreError {
             throw said
         } catch {
-            throw StoreError.writeFailed(path: temporaryPath, reason: "\(error)")
+            throw StoreError.writeFailed(path: temporaryPath, reason: Self.words(error))
         }
         if let current = try? fs.read(path) {
             if (try? SessionSnapshot.decode(current)) != nil {
@@ -95,5 +95,18 @@ public struct SessionStore: Sendable {
             }
         }
         return Loaded(snapshot: SessionSnapshot(tabs: [], activeTabID: nil), source: .empty, problems: problems)
+    }
+}
+
+extension SessionStore {
+    /// A file system error in words ("File too large"), never Foundation's "Error
+    /// Domain=NSCocoaErrorDomain Code=512 …" (#54: under `ulimit -f` the durability check printed
+    /// it whole): the POSIX reason where there is one, underneath or at the top.
+    static func words(_ error: any Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(u.code))) }
+        if ns.domain == NSCocoaErrorDomain { return ns.code >= 512 ? "the file could not be written (Foundation error \(ns.code))" : "the file could not be read (Foundation error \(ns.code))" }
+        return String(describing: error)
     }
 }
