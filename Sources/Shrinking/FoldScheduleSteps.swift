@@ -8,9 +8,9 @@ import Generators
 /// older-snapshot mutants ended one or two steps above their shortest on most seeds with
 /// `runJobs([0, 0]) ⏵ advanceClock(5000) ⏵ runJobs([0, 1, 0])` where the shortest runs
 /// `advanceClock(5000) ⏵ runJobs([0, 0, 0, 1, 0])`: the first jobs could as well run after
-/// the clock moved, but no deletion or merge of neighbours says so. At a local minimum, and
-/// only on sequences with two schedule steps of one kind (a synchronous driver's have none):
-/// two candidates per pair.
+/// the clock moved, but no deletion or merge of neighbours says so. Then `reaimed`: a step
+/// deleted with a pick re-aimed. At a local minimum, and only on sequences with schedule steps
+/// (a synchronous driver's have none): two folds per pair, a bounded set of re-aims per step.
 package struct FoldScheduleSteps: ShrinkPass {
     package let name = "fold schedule steps"
     package let schedule = ShrinkSchedule.atLocalMinimum
@@ -72,7 +72,7 @@ package struct FoldScheduleSteps: ShrinkPass {
         pairs.sort { ($0.1 - $0.0, $0.0) < ($1.1 - $1.0, $1.0) }
         var out: [[Action]] = []
         for (i, j) in pairs {
-            guard let folded = Self.fold(steps[i], steps[j]) else { continue }
+            guard let folded = MergeScheduleSteps.merge(steps[i], steps[j]) else { continue }
             var later = steps
             later[j] = folded
             later.remove(at: i)
@@ -91,9 +91,5 @@ package struct FoldScheduleSteps: ShrinkPass {
         case .advanceClock: return 1
         default: return nil
         }
-    }
-
-    private static func fold(_ x: Action, _ y: Action) -> Action? {
-        MergeScheduleSteps.merge(x, y)
     }
 }
