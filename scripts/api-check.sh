@@ -1,33 +1,48 @@
 #!/usr/bin/env bash
 # The public API against the last release (#56): the API of each library module (TabModel,
 # TabGridCore, TabCheckCLI, TabGridTesting) as built in .build/release, compared by
-# swift-api-digester with its baseline at a tag, kept in api/baseline/<commit>/ (what
-# `swift package diagnose-api-breaking-changes` writes). A break fails (exit 1) unless
+# swift-api-digester with the last release's baseline, kept in api/baseline/<commit>/ (what
+# `swift package diagnose-api-breaking-changes` writes). The releases are listed in
+# api/releases.txt (version and commit): CI's clone carries no tags and maybe no history, so
+# the default comparison needs neither — only the files of this repository. A break fails (exit 1) unless
 # api/breakage-allowlist.txt lists it — a planned break, which CHANGELOG.md and
 # docs/migrating.md must describe. The modules of CI's `swift test -c release` are read as they
 # are (no second build: `swift package diagnose-api-breaking-changes` rebuilt them all, 121 s
 # of CI's 720); a module missing or older than its sources is built first. A tag without a
 # baseline is built once by SwiftPM (about a minute) and its baseline written (commit it).
 #
-#   scripts/api-check.sh [--against TAG] [--regenerate]
+#   scripts/api-check.sh [--against VERSION|REV] [--regenerate]
 #
-#   --against TAG   the release to compare with (default: the latest tag reachable from HEAD)
-#   --regenerate    write the tag's baseline again even when api/baseline holds one
+#   --against V     the release to compare with: a version of api/releases.txt (default: its
+#                   last line), or any git revision (its baseline is written when missing)
+#   --regenerate    write the baseline again even when api/baseline holds one (needs git)
 # Exit 0: no unplanned break; 1: a break not in the allowlist; 2: usage (a tag that is not one)
 # or a comparison that could not run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 against=""; regenerate=0
 . "$root/scripts/lib/args.sh"
-args_opt --against against rev
+args_opt --against against word
 args_flag --regenerate regenerate
 args_parse "$@"
 cd "$root"
 modules=(TabModel TabGridCore TabCheckCLI TabGridTesting)
+# The release: a line of api/releases.txt ("VERSION COMMIT"), else a git revision.
+releases="api/releases.txt"
+[ -f "$releases" ] || args_fail "$releases is missing: it lists every release (version and commit)"
 if [ -z "$against" ]; then
-  against="$(git describe --tags --abbrev=0 2>/dev/null)" || args_fail "no tag reachable from HEAD: give --against TAG (git tag -n1 lists them)"
+  against="$(awk '!/^#/ && NF == 2 { v = $1 } END { print v }' "$releases")"
+  [ -n "$against" ] || args_fail "$releases lists no release (lines: VERSION COMMIT)"
 fi
-commit="$(git rev-parse --verify -q "$against^{commit}")" || args_fail "--against $against is not a revision of this repository"
+commit="$(awk -v v="$against" '!/^#/ && NF == 2 && $1 == v { print $2 }' "$releases")"
+if [ -z "$commit" ]; then
+  commit="$(git rev-parse --verify -q "$against^{commit}" 2>/dev/null)" \
+    || args_fail "--against $against is neither a version in $releases nor a git revision of this clone"
+fi
+if [ $regenerate = 0 ] && [ -n "$(git tag -l "$against" 2>/dev/null)" ]; then  # a tag that moved
+  tagged="$(git rev-parse --verify -q "$against^{commit}")"
+  [ "$tagged" = "$commit" ] || args_fail "tag $against is $tagged but $releases says $commit: one of them is wrong"
+fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/tabgrid-api-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 # The tag's baseline: kept, or made once by SwiftPM (which builds the tag in a worktree).
