@@ -85,7 +85,10 @@ package struct ActionGenerator: Sendable {
         let invalid = c.bool(config.invalidShare) && !config.validIndicesOnly
         if config.validIndicesOnly && s.displayedCount == 0 && Self.takesIndex(kind) { return .newTab }
         func index(_ count: Int) -> Int {
-            if invalid || count == 0 { return c.element(of: [-1, count, count + 1, Int.max, Int.min]) }
+            if invalid || count == 0 {
+                // Just past either end, or anywhere in `Int` (`NumberDomain`).
+                return c.weighted([5, NumberDomain.share]) == 0 ? c.element(of: [-1, count, count + 1, Int.max, Int.min]) : NumberDomain.int(&c)
+            }
             return IndexBias.index(&c, count: count, state: s)
         }
         func id() -> String {
@@ -124,8 +127,14 @@ package struct ActionGenerator: Sendable {
         case .setViewport: return .setViewport(Values.viewport.run(&c))
         case .swipeBegan:
             let vx = Values.velocity.run(&c)
-            // Mostly horizontal; sometimes more vertical than horizontal (G1 cancels).
-            let vy = c.bool(0.2) ? vx * 2 + 1 : vx / 4
+            // Mostly horizontal; sometimes more vertical than horizontal (G1 cancels); sometimes
+            // anything at all (`NumberDomain`).
+            let vy: Double
+            switch c.weighted([16, 4, NumberDomain.share]) {
+            case 0: vy = vx / 4
+            case 1: vy = vx * 2 + 1
+            default: vy = NumberDomain.double(&c)
+            }
             return .swipeBegan(index(s.displayedCount), vx: vx, vy: vy)
         case .swipeChanged: return .swipeChanged(tx: Values.translation.run(&c))
         case .swipeEnded:

@@ -33,9 +33,8 @@ package enum SessionText {
     }
 
     package static func generate(_ c: inout Choices, state s: GenerationState) -> String {
-        let namespace = ids(&c, state: s)
         let n = c.int(in: 0...4)
-        let ids = (0..<n).map { "\(namespace.prefix)\(namespace.first + $0)" }
+        let ids = Self.ids(&c, state: s, count: n)
         let titles = (0..<n).map { _ in Values.title.run(&c) }
         let active = n > 0 && c.bool(0.7) ? ids[c.int(in: 0...(n - 1))] : nil
         let good = valid(ids: ids, titles: titles, active: active)
@@ -64,12 +63,23 @@ extension SessionText {
     /// Where a generated session's ids come from. Their own namespace (`s1…`) never meets a
     /// new tab's id; `t1…` is yesterday's session restored by an app whose id counter starts
     /// afresh (decisions.md, Shrinking: every later new tab's id may already be taken); ids from the next one the
-    /// model would make on meet the counter head-on.
-    static func ids(_ c: inout Choices, state s: GenerationState) -> (prefix: String, first: Int) {
-        switch c.int(in: 0...3) {
-        case 0, 1: return ("s", 1)
-        case 2: return ("t", 1)
-        default: return ("t", s.knownIDs.count + c.int(in: 0...2))
+    /// model would make on meet the counter head-on. And ids no model of ours would make, as a
+    /// session written by another version, a migration or a sync holds (#55): any text of the
+    /// classes, with a quote, a backslash or a control character the file must escape, or long.
+    static func ids(_ c: inout Choices, state s: GenerationState, count n: Int) -> [String] {
+        func numbered(_ prefix: String, _ first: Int) -> [String] { (0..<n).map { "\(prefix)\(first + $0)" } }
+        switch c.int(in: 0...4) {
+        case 0, 1: return numbered("s", 1)
+        case 2: return numbered("t", 1)
+        case 3: return numbered("t", s.knownIDs.count + c.int(in: 0...2))
+        default:
+            var out: [String] = []
+            for k in 0..<n {
+                var id = Values.foreignID.run(&c)
+                if id.isEmpty || out.contains(id) { id += String(k + 1) }   // distinct and not empty: a valid session
+                out.append(id)
+            }
+            return out
         }
     }
 

@@ -18,7 +18,32 @@ package enum Values {
         (3, classText(length: 1...4)),
         (1, .element(["New Tab", "Apple", "apple pie", "Swift Forums"])),
         (1, rawText),
-        (1, Gen { c in String(repeating: "ab", count: c.int(in: 100...600)) }),   // very long
+        (1, longTitle),
+    ])
+
+    /// A very long title (a page's whole headline, a data URL): half the time two letters
+    /// repeated, else 64 to 1,500 scalars of one class (a script, symbols, controls, pieces of
+    /// clusters) from two to five of its scalars — so a query of a few of them matches partly
+    /// many times before it matches (#55: long titles in every script).
+    package static let longTitle = Gen<String> { c in
+        if c.bool(0.5) { return String(repeating: "ab", count: c.int(in: 100...600)) }
+        let k = TextClass.allCases[c.int(in: 1...(TextClass.allCases.count - 1))]
+        let letters = (0..<c.int(in: 2...5)).map { _ in k.scalar(&c) }
+        var s = String.UnicodeScalarView()
+        for _ in 0..<c.int(in: 64...1_500) { s.append(c.bool(0.1) ? " " : c.element(of: letters)) }
+        return String(s)
+    }
+
+    /// A tab id no model of ours makes, as sessions from another version or a sync hold: text of
+    /// the classes, one with a character the file must escape (`"`, `\`, a control, a literal
+    /// `\u0022`), or a long one.
+    package static let foreignID: Gen<String> = .oneOf([
+        (3, classText(length: 1...6)),
+        (3, Gen { c in
+            classText(length: 0...3).run(&c) + c.element(of: ["\"", "\\", "\u{0}", "\u{1F}", "\n", "\u{7F}", "\\u0022", "\u{2028}", "\u{FEFF}"])
+                + classText(length: 0...3).run(&c)
+        }),
+        (1, classText(length: 64...400)),
     ])
 
     /// A title for a page while a query is set: now and then one that holds the query (the page
@@ -32,12 +57,22 @@ package enum Values {
     /// A query: often a piece of an open tab's title with its case changed, or the current
     /// query edited by one keystroke (`Typing`: what incremental filtering must get right).
     package static func query(titles: [String], current: String = "") -> Gen<String> {
-        .oneOf([
+        let long = titles.filter { $0.utf8.count >= 64 }
+        return .oneOf([
             (4, .string(smallAlphabet, length: 0...2)),
             (3, .string(tricky, length: 1...2)),
             (2, classText(length: 1...2)),
             (1, rawText),
             (4, Typing.edit(current, titles: titles)),
+            // 2 to 16 scalars of a long title as they are: in a title of few letters its first
+            // ones recur before it, so the query matches partly before it matches (#55).
+            (long.isEmpty ? 0 : 2, Gen { c in
+                let t = Array(c.element(of: long).unicodeScalars)
+                let start = c.int(in: 0...(t.count - 2))
+                var piece = String.UnicodeScalarView()
+                piece.append(contentsOf: t[start..<min(t.count, start + c.int(in: 2...16))])
+                return String(piece)
+            }),
             (titles.isEmpty ? 0 : 6, Gen { c in
                 // A third of the pieces cut a character of several scalars (the "e" of
                 // "e\u{301}", the "\n" of "\r\n", the "👩" of a family): where a match by scalars
@@ -46,7 +81,8 @@ package enum Values {
                 let t = Array(c.element(of: titles.isEmpty ? [""] : titles))
                 if t.isEmpty { return "" }
                 let start = c.int(in: 0...(t.count - 1))
-                let end = c.int(in: start...min(t.count, start + 3))
+                // From a long title, up to 16 characters: a piece whose beginning recurs before it (#55).
+                let end = c.int(in: start...min(t.count, start + (t.count > 40 ? 16 : 3)))
                 let piece = String(t[start..<end])
                 switch c.int(in: 0...2) {
                 case 0: return piece.uppercased()
@@ -101,6 +137,7 @@ package enum Values {
                                     safeLeft: Double(c.int(in: 0...20)), safeRight: Double(c.int(in: 0...20))))
         }),
         (2, nearlySquare),
+        (2 * NumberDomain.share, anyFields),
         (1, .element([
             ViewportSpec(width: 0, height: 0), ViewportSpec(width: -100, height: 500),
             ViewportSpec(width: .nan, height: 800), ViewportSpec(width: .infinity, height: 800),
@@ -109,6 +146,25 @@ package enum Values {
             ViewportSpec(width: 1e9, height: 1e9), ViewportSpec(width: 74, height: 100), ViewportSpec(width: 163.9, height: 100),
         ])),
     ])
+
+    /// A device's viewport with one to three of its six numbers drawn from the whole of `Double`
+    /// (`NumberDomain`): a width of 7e+11, an inset of −∞, a height of 3e−310 — and a third of
+    /// them NaN or ±∞, which a layout must survive in any of the six.
+    package static let anyFields = Gen<ViewportSpec> { c in
+        var v = c.element(of: devices)
+        for _ in 0..<c.int(in: 1...3) {
+            let x = c.weighted([2, 1]) == 0 ? NumberDomain.double(&c) : c.element(of: [Double.nan, .infinity, -.infinity])
+            switch c.int(in: 0...5) {
+            case 0: v.width = x
+            case 1: v.height = x
+            case 2: v.safeLeft = x
+            case 3: v.safeRight = x
+            case 4: v.safeTop = x
+            default: v.safeBottom = x
+            }
+        }
+        return v
+    }
 
     /// Top and bottom insets drawn independently of the shape, now and then as large as the
     /// bounds themselves (decisions.md, Shrinking: a status bar on a window of any shape).
@@ -131,13 +187,16 @@ package enum Values {
         return ViewportSpec(width: width, height: height, safeLeft: Double(c.int(in: 0...20)), safeTop: top, safeBottom: bottom)
     }
 
-    /// Translations and velocities around the G4 thresholds (±125 pt, ±1000 pt/s, exactly on them).
+    /// Translations and velocities around the G4 thresholds (±125 pt, ±1000 pt/s, exactly on
+    /// them), physical ones, and the whole of `Double` (`NumberDomain`).
     package static let translation: Gen<Double> = .oneOf([
         (3, .element([-125, -124.999, -125.001, 125, 0, -0.0, 1, -1, -500, 500])),
         (2, Gen { c in Double(c.int(in: -4000...4000)) / 10 }),
+        (NumberDomain.share, Gen { NumberDomain.double(&$0) }),
     ])
     package static let velocity: Gen<Double> = .oneOf([
         (3, .element([-1000, -999.999, -1000.001, 1000, 0, -5000, 5000])),
         (2, Gen { c in Double(c.int(in: -30_000...30_000)) / 10 }),
+        (NumberDomain.share, Gen { NumberDomain.double(&$0) }),
     ])
 }

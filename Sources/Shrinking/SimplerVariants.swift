@@ -116,6 +116,8 @@ extension Action {
     /// …, x − 1 (toward zero): accepting the first that still fails walks down to the
     /// smallest failing value in O(log² x) candidates, whatever value the run started from,
     /// so seeds meet on one number (`tx: 1`, not `tx: 103`). Non-finite: 0 and the anchors.
+    static let ladder: [Double] = [1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e8, 1e10, 1e12, 1e15, 1e20, 1e30, 1e50, 1e100, 1e200, 1e300]
+
     static func simplerNumbers(_ x: Double, _ anchors: [Double]) -> [Double] {
         guard x != 0 else { return [] }
         var out: [Double] = [0]
@@ -123,6 +125,12 @@ extension Action {
         // A negative number gives way to its positive twin (0, 1, −1, 2, −2, … as for indices).
         if x < 0 && x.isFinite { out.append(-x) }
         guard x.isFinite else { return out }
+        // A number from the whole domain (NumberDomain: 7e+123) meets a bound of a few
+        // thousand through a ladder of powers of ten, not hundreds of halvings.
+        if abs(x) >= 1e4 {
+            let sign: Double = x < 0 ? -1 : 1
+            for e in Self.ladder where e < abs(x) { out.append(sign * e) }
+        }
         let t = x.rounded(.towardZero)
         if t != x {
             out.append(t)

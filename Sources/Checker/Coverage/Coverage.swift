@@ -11,6 +11,8 @@ package struct Coverage: Sendable {
     /// dictionary update (it happens at every step).
     var kindCounts = [Int](repeating: 0, count: ActionKind.allCases.count)
     var situationCounts = [Int](repeating: 0, count: Situation.allCases.count)
+    /// Each numeric field's values by `NumberClass` (`NumberCoverage.swift`).
+    var numberCounts = [Int](repeating: 0, count: Coverage.numberSlots)
 
     private static func table<K: Hashable>(_ keys: [K], _ counts: [Int]) -> [K: Int] {
         Dictionary(uniqueKeysWithValues: zip(keys, counts).filter { $0.1 > 0 })
@@ -29,12 +31,14 @@ package struct Coverage: Sendable {
     package mutating func merge(_ other: Coverage) {
         for i in kindCounts.indices { kindCounts[i] += other.kindCounts[i] }
         for i in situationCounts.indices { situationCounts[i] += other.situationCounts[i] }
+        for i in numberCounts.indices { numberCounts[i] += other.numberCounts[i] }
         distributions.merge(other.distributions)
     }
 
     /// Notes what this step exercised.
     mutating func observe(_ action: Action, pre: Observation, post: Observation, outcome: StepOutcome, queryChangedSincePending: Bool) {
         count(action.kind)
+        observeNumbers(action)
         let filtering = pre.displayed.count < pre.tabIDs.count
         if outcome.rejected == "indexOutOfRange" { count(.indexRejected) }
         if outcome.rejected == "invalidSession" { count(.corruptRestoreRejected) }
@@ -82,6 +86,8 @@ package struct Coverage: Sendable {
         for s in Situation.allCases {
             lines.append(pad(s.rawValue, 60) + " " + pad(s.rules.joined(separator: ","), 9) + " " + String(situationCounts[s.order]))
         }
+        lines.append("")
+        lines.append(numberTable())
         return lines.joined(separator: "\n")
     }
 

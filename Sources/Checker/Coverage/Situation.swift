@@ -59,6 +59,10 @@ extension Coverage {
         case sessionOddNumber = "restore text with a version not spelt 1"
         case sessionEscapes = "restore text with \\u escapes"
         case sessionDuplicateKey = "restore text with a duplicated key"
+        // Text from whole classes at every length (#55; `ReachSituations.swift`).
+        case restoredForeignIDs = "restore accepted with an id the file must escape (\" \\ or a control)"
+        case longTitleInScript = "title of 64+ scalars with no ASCII letter"
+        case queryMatchesAfterPartial = "query matching a long title after a partial match before it"
         case largeGridQueryHidesSome = "query hiding some but not all of 128+ tabs"
         case closeActiveOnLargeGrid = "close the active tab on a grid of 128+ tabs"
         // The diffable data source (decisions.md, Behaviour, D) and the interactive movement (their floors: `diffableFloors`).
@@ -108,6 +112,8 @@ extension Coverage {
                  .textWidthForm, .textOtherScript, .textAstral: return ["F1"]
             case .textControl: return ["F1", "P1"]
             case .sessionOddNumber, .sessionEscapes, .sessionDuplicateKey: return ["P3", "P2"]
+            case .restoredForeignIDs: return ["P2", "P1"]
+            case .longTitleInScript, .queryMatchesAfterPartial: return ["F1"]
             case .largeGridQueryHidesSome: return ["F1", "F10"]
             case .closeActiveOnLargeGrid: return ["A3"]
             case .reorderUnderFilter, .reorderOfNeighbours: return ["D5", "F9"]
@@ -176,6 +182,10 @@ extension Coverage {
             .sessionOddNumber: 4,
             .sessionEscapes: 12,
             .sessionDuplicateKey: 8,
+            // Text at every length and class (#55; counts of 2026-11-29: 7, 67, 3).
+            .restoredForeignIDs: 2,
+            .longTitleInScript: 22,
+            .queryMatchesAfterPartial: 1,
         ]
 
         /// Floors on the 24 large-grid sequences of `SituationFloorTests.largeGrids` (a third of

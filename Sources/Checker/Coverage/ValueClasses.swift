@@ -19,6 +19,7 @@ extension Coverage {
              .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
         if pre.tabIDs.count >= 128, let a = pre.active, !post.tabIDs.contains(a) { count(.closeActiveOnLargeGrid) }
+        observeReach(action, pre: pre, post: post)
     }
 
     /// One keystroke on the query: a character or scalar typed on (joining the last character
