@@ -10,7 +10,7 @@
 # from 200 generated runs written as bytes (`tabcheck corpus`) instead of an empty corpus.
 # TARGET=session fuzzes the session target (raw bytes restored as a session; SEEDED=1 starts it
 # from three valid session files); a mutant under scripts/mutants/fuzz-only/ is named with that
-# folder: `TARGET=session scripts/fuzz-vs-campaign.sh 3 fuzz-only/45-p3-fast-path-repairs-utf8`.
+# folder: `TARGET=session scripts/fuzz-vs-campaign.sh 3 fuzz-only/46-p3-fast-path-repairs-utf8`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=3

@@ -122,6 +122,8 @@ MUTANTS = [
   ("p3-u00-escape-as-byte", "P3", "the session fast path reads any \\u00XX escape as one byte, so \\u00c3\\u00a9 (\"Ã©\" to JSON) is read as the UTF-8 of \"é\" (a fresh-eyes audit's bug)",
    CR, "                          let hi = Self.hex(bytes[at + 2]), let lo = Self.hex(bytes[at + 3]), hi < 2 else { return nil }",
    "                          let hi = Self.hex(bytes[at + 2]), let lo = Self.hex(bytes[at + 3]) else { return nil }"),
+  ("g4-fling-over-limit-flies-back", "G4", "a release faster than 8,000 pt/s is taken for a sensor glitch and flies back: a bound no generator drew beyond before #55 (velocities stopped at ±5,000)",
+   W, "|| -vx >= SwipeConstants.minimumLeftSpeed)", "|| (-vx >= SwipeConstants.minimumLeftSpeed && -vx <= 8000))"),
 ]
 
 # Bugs only raw bytes reach (the campaign's restore text is a Swift String, always valid UTF-8):
