@@ -111,8 +111,9 @@ extension Action {
         }
     }
 
-    /// Strictly smaller numbers (in magnitude), simplest first: 0, the anchors (thresholds)
-    /// below |x|, then for a non-integer the integer part, for an integer x − x/2, x − x/4,
+    /// Simpler numbers, simplest first: 0, the anchors (thresholds) below |x|, then for a
+    /// non-integer the integers either side (an integer is simpler than a fraction; from an
+    /// integer only smaller ones follow, so no cycle), for an integer x − x/2, x − x/4,
     /// …, x − 1 (toward zero): accepting the first that still fails walks down to the
     /// smallest failing value in O(log² x) candidates, whatever value the run started from,
     /// so seeds meet on one number (`tx: 1`, not `tx: 103`). Non-finite: 0 and the anchors.
@@ -133,7 +134,11 @@ extension Action {
         }
         let t = x.rounded(.towardZero)
         if t != x {
+            // An integer is simpler than any fraction (Hypothesis orders floats so too): the one
+            // toward zero, and the one beside it away from zero — a fraction drawn from the whole
+            // domain (tx: 2.8e−230) that fails as well at 1 ends at 1, as every other seed does.
             out.append(t)
+            out.append(t + (x < 0 ? -1 : 1))
         } else if abs(x) > 1e6 {
             out.append((x / 2).rounded(.towardZero))
         } else {

@@ -103,12 +103,12 @@ extension Coverage {
 
     /// The number table of `--coverage`: a line per field, a column per class.
     func numberTable() -> String {
-        var lines = [pad("number field", 24) + NumberClass.allCases.map { pad($0.name, 13) }.joined()]
+        var lines = [pad("number field", 27) + NumberClass.allCases.map { pad($0.name, 13) }.joined()]
         for f in NumericField.allCases {
             let cells = NumberClass.allCases.map { k in
                 NumberClass.classes(ofInteger: f.isInteger).contains(k) ? String(numbers(f, k)) : "–"
             }
-            lines.append(pad(f.path, 24) + cells.map { pad($0, 13) }.joined())
+            lines.append(pad(f.path, 27) + cells.map { pad($0, 13) }.joined())
         }
         return lines.joined(separator: "\n")
     }
