@@ -35,8 +35,12 @@ package enum TextClass: Int, CaseIterable, Sendable, Codable {
     /// supplementary private use, and letters with case beyond the BMP (Deseret, Adlam).
     case astral
 
-    /// Ranges of each class (closed, of scalar values), the first range's first value plainest.
-    var ranges: [ClosedRange<UInt32>] {
+    /// Ranges of each class (closed, of scalar values), the first range's first value plainest:
+    /// built once (a draw and a coverage count read them for every scalar).
+    var ranges: [ClosedRange<UInt32>] { Self.rangeTable[rawValue] }
+    private static let rangeTable: [[ClosedRange<UInt32>]] = allCases.map(\.makeRanges)
+
+    private var makeRanges: [ClosedRange<UInt32>] {
         switch self {
         case .plain: return [0x61...0x62, 0x41...0x42, 0x20...0x20]
         case .digit: return [0x30...0x39]
@@ -98,11 +102,12 @@ package enum TextClass: Int, CaseIterable, Sendable, Codable {
             default: return nil   // the other ASCII letters
             }
         }
-        for k in [TextClass.hardCase, .clusterPiece, .widthForm, .bmpBlock, .astral] where k.ranges.contains(where: { $0.contains(v) }) {
+        for k in Self.beyondASCII where k.ranges.contains(where: { $0.contains(v) }) {
             return k
         }
         return nil
     }
+    private static let beyondASCII: [TextClass] = [.hardCase, .clusterPiece, .widthForm, .bmpBlock, .astral]
 }
 
 extension Values {

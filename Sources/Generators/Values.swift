@@ -21,16 +21,21 @@ package enum Values {
         (1, longTitle),
     ])
 
-    /// A very long title (a page's whole headline, a data URL): half the time two letters
-    /// repeated, else 64 to 1,500 scalars of one class (a script, symbols, controls, pieces of
+    /// A very long title (a page's whole headline, a data URL): three times in four two letters
+    /// repeated, else 64 to 1,000 scalars of one class (a script, symbols, controls, pieces of
     /// clusters) from two to five of its scalars — so a query of a few of them matches partly
     /// many times before it matches (#55: long titles in every script).
     package static let longTitle = Gen<String> { c in
-        if c.bool(0.5) { return String(repeating: "ab", count: c.int(in: 100...600)) }
+        if c.bool(0.75) { return String(repeating: "ab", count: c.int(in: 100...600)) }
         let k = TextClass.allCases[c.int(in: 1...(TextClass.allCases.count - 1))]
         let letters = (0..<c.int(in: 2...5)).map { _ in k.scalar(&c) }
         var s = String.UnicodeScalarView()
-        for _ in 0..<c.int(in: 64...1_500) { s.append(c.bool(0.1) ? " " : c.element(of: letters)) }
+        // One draw a scalar: a space one time in ten, else one of the letters.
+        let n = logUniform(&c, 64...1_000), spaced = letters.count * 10
+        for _ in 0..<n {
+            let d = c.int(in: 0...(spaced - 1))
+            s.append(d < letters.count ? " " : letters[d % letters.count])
+        }
         return String(s)
     }
 
@@ -43,8 +48,19 @@ package enum Values {
             classText(length: 0...3).run(&c) + c.element(of: ["\"", "\\", "\u{0}", "\u{1F}", "\n", "\u{7F}", "\\u0022", "\u{2028}", "\u{FEFF}"])
                 + classText(length: 0...3).run(&c)
         }),
-        (1, classText(length: 64...400)),
+        (1, Gen { c in let n = logUniform(&c, 64...400); return classText(length: n...n).run(&c) }),
     ])
+
+    /// A length in `range`, each power of two as likely as the next: long strings of every
+    /// length, most of them at the short end (each scalar of a long title costs every step that
+    /// filters it).
+    static func logUniform(_ c: inout Choices, _ range: ClosedRange<Int>) -> Int {
+        let lo = max(1, range.lowerBound)
+        var bands = 0
+        while lo << (bands + 1) <= range.upperBound { bands += 1 }
+        let k = c.int(in: 0...bands)
+        return c.int(in: (lo << k)...min(range.upperBound, (lo << (k + 1)) - 1))
+    }
 
     /// A title for a page while a query is set: now and then one that holds the query (the page
     /// the user searches for loads), so a title change shows a hidden tab as often as it hides one.

@@ -35,10 +35,12 @@ extension Coverage {
         }
     }
 
-    /// The character classes a title or query holds (each class counted once per string).
+    /// The character classes a title or query holds (each class counted once per string), read
+    /// off its first 256 scalars: a longer title is of one script repeated (`Values.longTitle`),
+    /// and this runs on every title step.
     mutating func countClasses(of text: String) {
         var seen = 0
-        for u in text.unicodeScalars {
+        for u in text.unicodeScalars.prefix(256) {
             guard let k = TextClass.of(u), seen & (1 << k.rawValue) == 0 else { continue }
             seen |= 1 << k.rawValue
             switch k {
