@@ -51,7 +51,10 @@ package struct PolicyKnob: @unchecked Sendable {   // key paths into a Sendable 
             encode: { c, p in try c.encode(p[keyPath: path], forKey: KnobKey(stringValue: name)) })
     }
 
-    /// A knob that is a whole number in `range`; inference tries the values of `tried`.
+    /// A knob that is a whole number in `range`. Inference tries every value up to 64, then the
+    /// powers of two and the values of `tried` up to the range's end, smallest first: a model
+    /// that keeps one closed tab is met at 1, not at the nearest round number (#56: `reopenLimit:
+    /// 1` was never tried). A try is a replay of a shrunk failure, so 70 of them cost little.
     package static func count(_ name: String, rule: String, _ path: WritableKeyPath<GridPolicy, Int>, range: ClosedRange<Int>,
                               tried: [Int]) -> PolicyKnob {
         PolicyKnob(
@@ -61,7 +64,14 @@ package struct PolicyKnob: @unchecked Sendable {   // key paths into a Sendable 
                 guard case .number(let n) = v, range.contains(n) else { return nil }
                 var q = p; q[keyPath: path] = n; return q
             },
-            alternatives: { p in tried.filter { $0 != p[keyPath: path] }.map { n in var q = p; q[keyPath: path] = n; return ("\(n)", q) } },
+            alternatives: { p in
+                let every = Array(range.lowerBound...min(range.upperBound, max(range.lowerBound, 64)))
+                let powers = (0..<62).map { 1 << $0 }.filter { $0 > 64 && range.contains($0) }
+                let values = (every + powers + tried.filter { range.contains($0) }).reduce(into: [Int]()) { out, n in
+                    if !out.contains(n) { out.append(n) }
+                }.sorted()
+                return values.filter { $0 != p[keyPath: path] }.map { n in var q = p; q[keyPath: path] = n; return ("\(n)", q) }
+            },
             decode: { c, p in if let n = try c.decodeIfPresent(Int.self, forKey: KnobKey(stringValue: name)) { p[keyPath: path] = n } },
             encode: { c, p in try c.encode(p[keyPath: path], forKey: KnobKey(stringValue: name)) })
     }

@@ -15,6 +15,17 @@ import Testing
         #expect(r.rounds.first?.hasPrefix("duckduckgo-ios") == true, "\(r.rounds)")
     }
 
+    /// A model that keeps one closed tab to reopen (#56: inference tried 0, 10, 20, 100 and
+    /// 1,000 only, and named none of them): it is found at 1.
+    @Test func aCountKnobIsInferredAtItsValue() {
+        let one = Policy(reopenLimit: 1)
+        let model = DriverFactory(name: "reopens-one", summary: "", capabilities: Capability.all) {
+            ReferenceDriver(viewport: $0, policy: one)
+        }
+        let r = PolicyInference.infer(runner: Runner(implementation: model, oracle: .reference), config: Self.config)
+        #expect(r.policy == one, "\(r.rounds)")
+    }
+
     /// A model that is never empty and records no close: closing its one tab shows both at
     /// once, and neither knob alone explains it.
     @Test func twoKnobsAtOnceExplainWhatNeitherDoes() {
