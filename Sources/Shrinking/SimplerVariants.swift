@@ -116,7 +116,7 @@ extension Action {
     /// integer only smaller ones follow, so no cycle), for an integer x − x/2, x − x/4,
     /// …, x − 1 (toward zero): accepting the first that still fails walks down to the
     /// smallest failing value in O(log² x) candidates, whatever value the run started from,
-    /// so seeds meet on one number (`tx: 1`, not `tx: 103`). Non-finite: 0 and the anchors.
+    /// so seeds meet on one number (`tx: 1`, not `tx: 103`). Non-finite: 0, the anchors, and for ±∞ the ladder of powers of ten.
     static let ladder: [Double] = [1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e8, 1e10, 1e12, 1e15, 1e20, 1e30, 1e50, 1e100, 1e200, 1e300]
 
     static func simplerNumbers(_ x: Double, _ anchors: [Double]) -> [Double] {
@@ -125,6 +125,9 @@ extension Action {
         for a in anchors where !x.isFinite || abs(a) < abs(x) { out.append(a) }
         // A negative number gives way to its positive twin (0, 1, −1, 2, −2, … as for indices).
         if x < 0 && x.isFinite { out.append(-x) }
+        // ±∞ comes down the same ladder as a huge number: −∞ that fails as −8,001 does ends there
+        // (mutant 45 ended at −∞ on 3 seeds of 20 when only 0 and the anchors were offered).
+        if x.isInfinite { for e in Self.ladder { out.append(x < 0 ? -e : e) } }
         guard x.isFinite else { return out }
         // A number from the whole domain (NumberDomain: 7e+123) meets a bound of a few
         // thousand through a ladder of powers of ten, not hundreds of halvings.
