@@ -93,6 +93,7 @@ package enum InputFile {
     package static func prepareOutput(_ path: String, flag: String) throws(InputError) {
         try requireWorkingFolder(for: path, flag: flag)
         try checkLength(path, flag: flag, room: 0)
+        try refuseOwned(path, flag: flag)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw InputError("\(flag) \(path) is a folder; give a file name")

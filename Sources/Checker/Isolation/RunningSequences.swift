@@ -33,6 +33,15 @@ package final class RunningSequences: @unchecked Sendable {
         if let path {
             fd = open(path, O_RDWR | O_CREAT, 0o600)
             guard fd >= 0, !fresh || ftruncate(fd, 0) == 0, ftruncate(fd, off_t(Self.size)) == 0 else { if fd >= 0 { close(fd) }; return nil }
+            // The file's pages reserved now: a file only sized is sparse, and on a full file
+            // system the first write through the mapping would be a SIGBUS, not an error (#54's
+            // audit: every isolated command crashed with TMPDIR on a full disk).
+            #if canImport(Glibc)
+            if fresh {
+                let r = posix_fallocate(fd, 0, off_t(Self.size))
+                guard r == 0 else { close(fd); errno = r; return nil }
+            }
+            #endif
         }
         defer { if fd >= 0 { close(fd) } }
         let p = mmap(nil, Self.size, PROT_READ | PROT_WRITE, fd >= 0 ? MAP_SHARED : MAP_SHARED | MAP_ANONYMOUS, fd, 0)
