@@ -18,9 +18,11 @@ extension InputFile {
     }
 
     /// Whether the file at `path` is a replay file: it names its format (`"tabcheck-replay"`)
-    /// within the replay files' size limit. Read without parsing: it may be any file at all.
+    /// within the replay files' size limit. Read without parsing: it may be any file at all, and
+    /// only a regular file is opened (opening a FIFO to read waits for a writer: a hang).
     static func isReplayFile(_ path: String) -> Bool {
-        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, let h = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? h.close() }
         guard let data = try? h.read(upToCount: 16 << 20) else { return false }
         return data.range(of: Data("\"tabcheck-replay\"".utf8)) != nil
