@@ -12,10 +12,11 @@ import Testing
     }
 
     /// Each planted mistake is found and reported under S2 (lost tabs), its shrunk sequence
-    /// ending in the relaunch that shows the loss.
+    /// ending in the relaunch that shows the loss. (6,000 sequences: since picks and clock steps
+    /// come from their whole domain, #55, the older snapshot's race was not met within 2,000.)
     @Test(arguments: BrowserTabs.Mistake.allCases)
     func aPlantedRaceIsFoundUnderS2(_ mistake: BrowserTabs.Mistake) throws {
-        let found = try #require(GridCheck.find(Self.planted(mistake), sequences: 2_000, maxSteps: 60), "\(mistake) was not found")
+        let found = try #require(GridCheck.find(Self.planted(mistake), sequences: 6_000, maxSteps: 60), "\(mistake) was not found")
         let v = found.failure.violation
         #expect(v.property.rawValue == "lifecycle" && v.rule == "S2", "\(mistake): \(v)")
         #expect(found.shrunk.last == .relaunch, "\(mistake): \(found.shrunk)")

@@ -111,7 +111,7 @@ final class TabCollectionVC {
         var itemWidth = width(rowItemCount)
         if fixes.contains(.minimumItemWidth) {
             let b = collectionView.bounds, s = collectionView.safeAreaInsets
-            guard [b.width, b.height, s.left, s.right, s.top, s.bottom].allSatisfy(\.isFinite), s.left >= 0, s.right >= 0,
+            guard [b.width, b.height, s.left, s.right, s.top, s.bottom].allSatisfy({ $0.isFinite && $0 <= 1e7 }), s.left >= 0, s.right >= 0, s.top >= 0, s.bottom >= 0,
                   b.width > 0, b.height > 0, safeAreaWidth > 0, b.width <= 1e7, b.height <= 1e7 else { return nil }
             while !(itemWidth >= 44) && rowItemCount > 1 {
                 rowItemCount = rowItemCount == 1.33 ? 1 : rowItemCount - 1
@@ -126,6 +126,8 @@ final class TabCollectionVC {
         let aspectRatio = orientation == .portrait ? squarifiedAspectRatio : deviceAspectRatio
 
         let itemHeight = itemWidth * aspectRatio
+        // L5: never a zero, infinite or NaN size (a height of 5e-324 pt makes the height underflow to 0).
+        if fixes.contains(.minimumItemWidth) { guard itemHeight > 0, itemHeight.isFinite else { return nil } }
 
         return (rowItemCount, itemWidth, itemHeight)
     }
