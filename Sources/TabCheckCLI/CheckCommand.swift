@@ -253,6 +253,7 @@ struct CheckCommand {
     /// The command line that runs the same sequence again.
     func reproduce(seed: UInt64) -> String {
         var line = "\(me) --sequence-seed \(hex(seed)) --max-steps \(options.maxSteps)"
+        line += drivers.remoteArguments.map { " " + shellWord($0) }.joined()
         if options.openings != .occasional { line += " " + options.openings.arguments }
         if options.compare != drivers.defaultCompare { line += " --compare \(shellWord(options.compare.joined(separator: ",")))" }
         if options.propertiesGiven { line += " --property \(shellWord(options.properties.map(\.rawValue).joined(separator: ",")))" }

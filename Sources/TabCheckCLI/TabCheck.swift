@@ -13,7 +13,13 @@ struct Drivers: Sendable {
     /// Where a printed regression test goes.
     var regressionTestFile = "one of your package's test files"
     /// What `--compare` is without the flag: the package's first driver against the reference.
-    var defaultCompare: [String] { [all[0].name, "reference"] }
+    var defaultCompare: [String] { compareOverride ?? [all[0].name, "reference"] }
+    /// What `--wire` or `--against` makes the default comparison (RemoteFlags.swift).
+    var compareOverride: [String]?
+    /// Those flags as given: every reproduce line repeats them.
+    var remoteArguments: [String] = []
+    /// The commit `--against` resolved to.
+    var againstCommit: String?
     /// Every property `--property` may name.
     var knownProperties: [Property] { Property.allCases + properties.map(\.name) }
     func named(_ name: String) -> DriverFactory? { all.first { $0.name == name } }
@@ -175,12 +181,17 @@ func subcommands(_ drivers: Drivers, _ own: [TabCheck.Command]) -> [TabCheck.Com
                                                  share the failure database through a git ref: every
                                                  failure found by any job is replayed first everywhere
             """) { rest throws(InputError) in try DatabaseCommand.run(rest, drivers) },
+        .init(name: "serve", synopsis: """
+              PROGRAM serve [--driver NAME]      one of this executable's drivers behind the wire protocol, on
+                                                 stdin and stdout (docs/wire-protocol.md): what --against runs
+            """) { rest throws(InputError) in try ServeCommand.run(rest, drivers) },
     ] + own
 }
 
 func command(_ arguments: [String], _ drivers: Drivers, _ commands: [TabCheck.Command]) throws(InputError) -> Int32 {
     let table = subcommands(drivers, commands)
     if let c = table.first(where: { $0.name == arguments.first }) { return try c.run(Array(arguments.dropFirst())) }
+    let (arguments, drivers) = try RemoteFlags.attach(arguments, drivers) { Console.error("\(Console.program): \($0)\n") }
     let options = try Options.parse(arguments, drivers: drivers)
     if options.help {
         guard arguments.count == 1 else { throw InputError("--help takes no other arguments") }

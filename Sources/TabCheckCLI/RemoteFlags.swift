@@ -1,0 +1,67 @@
+import Checker
+
+/// `--wire COMMAND`, `--against REV` and `--allow FIELD,…`: flags that add a driver in
+/// another process before the rest of the command line is read (so `--compare` can name it,
+/// and a worker process started with the same arguments adds it again).
+enum RemoteFlags {
+    /// What `--allow` takes: a field of the observation, or a rule that names one (docs/refactors.md).
+    static let fields = ["tabs", "displayed", "query", "active", "cancelVisible", "closeAllEnabled", "swipe", "scrollEnabled",
+                         "pendingFlyAways", "layout", "moving", "closedCount", "newestClosed", "accept", "flyAway"]
+
+    /// The arguments without these flags, and the drivers with the one they add.
+    static func attach(_ arguments: [String], _ drivers: Drivers, say: (String) -> Void) throws(InputError) -> ([String], Drivers) {
+        var rest: [String] = [], wire: String?, against: String?, allow: String?
+        var i = 0
+        while i < arguments.count {
+            let flag = arguments[i]
+            guard ["--wire", "--against", "--allow"].contains(flag) else { rest.append(flag); i += 1; continue }
+            guard i + 1 < arguments.count else { throw InputError("\(flag) needs a value (see \(drivers.program) --help)") }
+            let v = arguments[i + 1]
+            i += 2
+            switch flag {
+            case "--wire": guard wire == nil else { throw InputError("--wire given twice; give it once") }; wire = v
+            case "--against": guard against == nil else { throw InputError("--against given twice; give it once") }; against = v
+            default: guard allow == nil else { throw InputError("--allow given twice; name every field in one list: --allow a,b") }; allow = v
+            }
+        }
+        if wire != nil && against != nil { throw InputError("--wire and --against cannot be used together: --against runs its own program (REV's serve) over the wire") }
+        if allow != nil && against == nil { throw InputError("--allow needs --against: it names differences between two revisions that are intended") }
+        if rest.contains("--help") || rest.contains("-h") { return (rest, drivers) }
+        var d = drivers
+        if let command = wire {
+            guard !command.isEmpty else { throw InputError("--wire needs a command that starts a program speaking the wire protocol (docs/wire-protocol.md)") }
+            d = Drivers(all: drivers.all + [try .wire(command, name: "wire")], properties: drivers.properties, program: drivers.program,
+                        regressionTestFile: drivers.regressionTestFile)
+            d.compareOverride = ["wire", "reference"]
+            d.remoteArguments = ["--wire", command]
+        }
+        if let revision = against {
+            let masked = try allow.map { v throws(InputError) in try mask(v) } ?? []
+            let target = try AgainstRevision.resolve(revision)
+            let exe = try target.build(program: drivers.program, say: say)
+            let impl = drivers.all[0]
+            let command = "\(shellWord(exe)) serve --driver \(shellWord(impl.name))"
+            let before = try DriverFactory.wire(command, name: "before", flag: "--against \(revision):")
+            let after = DriverFactory(name: "after", summary: "\(impl.name) in the working tree", capabilities: impl.capabilities) { impl.make($0) }
+            d = Drivers(all: drivers.all + [after.masking(masked), before.masking(masked)], properties: drivers.properties,
+                        program: drivers.program, regressionTestFile: drivers.regressionTestFile)
+            d.compareOverride = ["after", "before"]
+            d.remoteArguments = ["--against", revision] + (allow.map { ["--allow", $0] } ?? [])
+            d.againstCommit = target.commit
+        }
+        return (rest, d)
+    }
+
+    /// `--allow`'s list as field names; a rule id stands for the fields it governs.
+    static func mask(_ v: String) throws(InputError) -> [String] {
+        var out: [String] = []
+        for item in v.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            let named = fields.contains(item) ? [item] : Observation.fields(governedBy: item)
+            guard !named.isEmpty else {
+                throw InputError("--allow: \"\(item.prefix(40))\" is neither a field (\(fields.joined(separator: ", "))) nor a rule that governs one (F1, A2, L3 …)")
+            }
+            out += named.filter { !out.contains($0) }
+        }
+        return out
+    }
+}
