@@ -70,9 +70,9 @@ struct AgainstRevision {
     /// Runs a shell line with its output in `log`; an error naming the log's last line when it fails.
     func shell(_ line: String, log: String, what: String) throws(InputError) {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "exec >\(shellWord(log)) 2>&1; set -o pipefail 2>/dev/null; \(line)"]
-        do { try p.run() } catch { throw InputError("--against \(revision): could not run /bin/sh: \(InputFile.reason(error))") }
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["bash", "-c", "exec >\(shellWord(log)) 2>&1; set -o pipefail; \(line)"]
+        do { try p.run() } catch { throw InputError("--against \(revision): could not run bash: \(InputFile.reason(error))") }
         p.waitUntilExit()
         guard p.terminationStatus == 0 else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
