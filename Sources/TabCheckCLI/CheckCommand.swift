@@ -248,12 +248,12 @@ struct CheckCommand {
     /// How to run this executable again: `tabcheck`, or a package's own (with its drivers).
     var me: String {
         "swift run -c release " + (CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "tabcheck")
+            + drivers.remoteArguments.map { " " + shellWord($0) }.joined()   // --wire, --against: the drivers they add
     }
 
     /// The command line that runs the same sequence again.
     func reproduce(seed: UInt64) -> String {
         var line = "\(me) --sequence-seed \(hex(seed)) --max-steps \(options.maxSteps)"
-        line += drivers.remoteArguments.map { " " + shellWord($0) }.joined()
         if options.openings != .occasional { line += " " + options.openings.arguments }
         if options.compare != drivers.defaultCompare { line += " --compare \(shellWord(options.compare.joined(separator: ",")))" }
         if options.propertiesGiven { line += " --property \(shellWord(options.properties.map(\.rawValue).joined(separator: ",")))" }

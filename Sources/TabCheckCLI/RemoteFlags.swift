@@ -48,6 +48,8 @@ enum RemoteFlags {
             d.compareOverride = ["after", "before"]
             d.remoteArguments = ["--against", revision] + (allow.map { ["--allow", $0] } ?? [])
             d.againstCommit = target.commit
+            // The two revisions are compared field by field; the reference's policy is not asked.
+            if !rest.contains("--property") { rest += ["--property", "differential"] }
         }
         return (rest, d)
     }

@@ -189,9 +189,10 @@ func subcommands(_ drivers: Drivers, _ own: [TabCheck.Command]) -> [TabCheck.Com
 }
 
 func command(_ arguments: [String], _ drivers: Drivers, _ commands: [TabCheck.Command]) throws(InputError) -> Int32 {
+    // --wire and --against first, wherever they stand: `policy` and `minimal` check such a driver too.
+    let (arguments, drivers) = try RemoteFlags.attach(arguments, drivers) { Console.error("\(Console.program): \($0)\n") }
     let table = subcommands(drivers, commands)
     if let c = table.first(where: { $0.name == arguments.first }) { return try c.run(Array(arguments.dropFirst())) }
-    let (arguments, drivers) = try RemoteFlags.attach(arguments, drivers) { Console.error("\(Console.program): \($0)\n") }
     let options = try Options.parse(arguments, drivers: drivers)
     if options.help {
         guard arguments.count == 1 else { throw InputError("--help takes no other arguments") }

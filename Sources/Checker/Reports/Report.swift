@@ -29,6 +29,7 @@ package enum Report {
             // Its "rule" is the first differing field: say so, rather than call a field a rule.
             // The message ("A and B disagree (- A, + B)") was printed with the original failure: only its key here.
             let key = v.message.range(of: "(- ").map { " " + v.message[$0.lowerBound...] } ?? ""
+            if let changed = v.behaviourChange(step: failure.step) { lines.append(changed[changed.startIndex].uppercased() + changed.dropFirst()) }
             lines.append("Broken: differential — the two models differ in \(v.differences.map { "\($0.field) (\($0.rule))" }.joined(separator: ", ")); first: \(first.field)\(key)")
         } else {
             let rules = v.property.rules

@@ -73,3 +73,13 @@ extension Observation {
         }
     }
 }
+
+extension Violation {
+    /// `--against`'s headline for a differential failure between the working tree ("after")
+    /// and the revision ("before"): "behaviour changed at step k: field before …, after …".
+    package func behaviourChange(step: Int) -> String? {
+        guard property == .differential, message.contains("(- after, + before)") else { return nil }
+        guard let d = differences.first else { return "behaviour changed at step \(step): \(message)" }
+        return "behaviour changed at step \(step): \(d.field) (\(d.rule)) before: \(d.right.prefix(300)); after: \(d.left.prefix(300))"
+    }
+}

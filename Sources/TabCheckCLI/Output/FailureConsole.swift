@@ -12,7 +12,7 @@ extension CheckCommand {
         guard let f = outcome.failure else { return nil }
         say("FAIL: \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) of \(outcome.executed.count) (\(origin)"
             + (seed.map { "; reproduce: \(reproduce(seed: $0))" } ?? "") + ")")
-        say("  \(f.violation.message)")
+        say("  \(f.violation.behaviourChange(step: f.step) ?? f.violation.message)")
         var path: String?
         if options.useDatabase {
             let id = seed.map(hex) ?? Report.fingerprint(outcome.executed)
@@ -82,6 +82,11 @@ extension CheckCommand {
         // A crash is never a policy choice, and running a trap again here would end tabcheck.
         if found.shrunkFailure.violation.property != .crash { reportPolicyHint(found.shrunk, compare: compare, policy: policy) }
         say("")
+        // A model in another process has no Swift test to paste: its regression is the replay file.
+        if !drivers.remoteArguments.isEmpty {
+            say("regression test: keep the replay file and run `\(me) --replay FILE` in CI (a model behind --wire or --against has no Swift type a test could name)")
+            return replayPath
+        }
         // Drivers of another package: its own test files, not this repository's.
         say("regression test (paste at file scope into \(drivers.regressionTestFile), which imports TabGridTesting; skip it if that name is already there):")
         say(Report.regressionTest(found.shrunk, failure: f, id: id, implementation: drivers.named(compare[0])!, oracle: drivers.named(compare[1])!,
