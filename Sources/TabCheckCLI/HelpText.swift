@@ -57,6 +57,16 @@ CAMPAIGN OPTIONS
   --compare A,B       implementation and oracle drivers (default DEFAULTCOMPARE); with
                       --replay, the drivers to replay the file against instead of its own
                         PROGRAM --compare reference,DEFAULTIMPL
+  --against REV       the working tree's model against itself at a git revision (a tag, a
+                      branch, HEAD~1), every observed field; REV is built once per commit
+                      in .build-against/ (docs/refactors.md)
+                        PROGRAM --against main --time-limit 60
+  --allow FIELDS      with --against: differences that are intended, as fields or rules
+                        PROGRAM --against v0.3.0 --allow layout,G6
+  --wire COMMAND      a driver in another program or language, speaking the wire protocol
+                      on its stdin and stdout (docs/wire-protocol.md); --compare calls it
+                      "wire" (default: wire,reference)
+                        PROGRAM --wire "python3 Examples/PythonTabs/tabs.py"
   --policy P          the choices the model makes where tab models differ: a preset (spec,
                       duckduckgo-ios, qutebrowser) or a JSON file of knobs; the reference
                       and every property follow it (PROGRAM list shows them; docs/policies.md)

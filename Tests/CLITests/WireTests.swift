@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// #56: a driver in another process (docs/wire-protocol.md) and `--against REV`. The build of a
+/// revision takes minutes, so these tests put an executable in `--against`'s cache for the
+/// commit (`.build-against/COMMIT/executable`) as the build would leave it:
+/// scripts/against-check.sh builds real revisions (docs/refactors.md).
+@Suite struct WireTests {
+
+    /// A git repository with one commit, and the executable `before` served as that commit's build.
+    static func repository(before script: String) throws -> (dir: URL, commit: String) {
+        let dir = Tool.scratch("against")
+        let sh = Tool(path: "/bin/sh")
+        let made = try sh.run(["-c", "git init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m one && git rev-parse HEAD"], cwd: dir)
+        let commit = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let folder = dir.appendingPathComponent(".build-against/\(commit)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let exe = folder.appendingPathComponent("executable")
+        try ("#!/bin/sh\n" + script + "\n").write(to: exe, atomically: true, encoding: .utf8)
+        chmod(exe.path, 0o755)
+        return (dir, commit)
+    }
+
+    @Test func aPlantedBehaviourChangeIsFoundShrunkAndNamedBeforeAndAfter() throws {
+        let planted = Tool.binaries.appendingPathComponent("tabcheck-planted").path
+        let (dir, _) = try Self.repository(before: "exec '\(planted)' serve --driver planted-reopen")
+        let r = try Tool.tabcheck.run(["--against", "HEAD", "--sequences", "2000", "--seed", "1", "--no-db"], cwd: dir)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("behaviour changed at step"), "\(r)")
+        #expect(r.stdout.contains("Behaviour changed at step") && r.stdout.contains("before: ") && r.stdout.contains("; after: "), "\(r)")
+        #expect(r.stdout.contains("--against HEAD --replay"), "\(r)")
+    }
+
+    @Test func theSameModelAtARevisionPasses() throws {
+        let tabcheck = Tool.binaries.appendingPathComponent("tabcheck").path
+        let (dir, _) = try Self.repository(before: "exec '\(tabcheck)' \"$@\"")
+        let r = try Tool.tabcheck.run(["--against", "HEAD", "--sequences", "300", "--seed", "2", "--no-db"], cwd: dir)
+        #expect(r.status == 0 && r.stdout.contains("PASS") && r.stdout.contains("after vs before"), "\(r)")
+    }
+
+    @Test func anIntendedChangeIsAllowedByFieldOrRule() throws {
+        let planted = Tool.binaries.appendingPathComponent("tabcheck-planted").path
+        let (dir, _) = try Self.repository(before: "exec '\(planted)' serve --driver planted-layout")
+        let found = try Tool.tabcheck.run(["--against", "HEAD", "--sequences", "300", "--seed", "3", "--no-db"], cwd: dir)
+        #expect(found.status == 1 && found.stdout.contains("layout"), "\(found)")
+        // The item's size sets a fly-away's duration (G6): a layout change shows there too.
+        for allow in ["layout,flyAway", "L1,G6"] {
+            let r = try Tool.tabcheck.run(["--against", "HEAD", "--allow", allow, "--sequences", "300", "--seed", "3", "--no-db"], cwd: dir)
+            #expect(r.status == 0 && r.stdout.contains("PASS"), "--allow \(allow): \(r)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--against", "no-such-branch"], "not a revision"),
+        (["--allow", "layout"], "--allow needs --against"),
+        (["--against", "HEAD", "--allow", "colour"], "neither a field"),
+        (["--wire", "true", "--against", "HEAD"], "cannot be used together"),
+        (["--wire", "exit 3"], "--wire exit 3: the program ended without a reply"),
+        (["--wire", "echo '{\"protocol\": 2}'; cat >/dev/null"], "speaks protocol 2"),
+        (["--wire", "echo '{\"protocol\": 1, \"capabilities\": [\"teleport\"]}'; cat >/dev/null"], "capability \"teleport\""),
+    ])
+    func badRemoteFlagsAreExit2(_ args: [String], _ said: String) throws {
+        let (dir, _) = try Self.repository(before: "exit 0")
+        let r = try Tool.tabcheck.run(args + ["--sequences", "5", "--no-db"], cwd: dir)
+        #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.contains(said), "\(r)")
+    }
+
+    /// A program that breaks the protocol mid-run is the step's crash, reported and shrunk.
+    @Test func aProgramThatDiesMidRunIsACrashWithItsReason() throws {
+        let tabcheck = Tool.binaries.appendingPathComponent("tabcheck").path
+        // The real server, ended after its 40th line: the driver dies between two steps.
+        let command = "i=0; while [ $i -lt 40 ] && IFS= read -r l; do printf '%s\\n' \"$l\"; i=$((i+1)); done | '\(tabcheck)' serve"
+        let r = try Tool.tabcheck.run(["--wire", command, "--sequences", "50", "--seed", "1", "--no-db", "--jobs", "1"], cwd: Tool.scratch("wire-dies"))
+        #expect(r.status == 1 && r.stdout.contains("FAIL: crash") && r.stdout.contains("wire: the program ended without a reply"), "\(r)")
+    }
+}
