@@ -9,7 +9,8 @@ standard input and output: one JSON request per line, one JSON reply per line.
     tabcheck --wire "python3 Examples/PythonTabs/tabs.py"
 
 `--bug` plants a bug (closing the active tab activates the previous tab first, against A3),
-which the same command must find.
+which the same command must find. `--no-run` answers the optional `run` op with an error, as a
+program that implements only the required ops does (the checker then goes step by step).
 """
 import json
 import sys
@@ -146,6 +147,7 @@ class Model:
 
 def main():
     bug = "--bug" in sys.argv[1:]
+    runs = "--no-run" not in sys.argv[1:]
     model = None
     for line in sys.stdin:
         if not line.strip():
@@ -162,7 +164,7 @@ def main():
             reply = {"outcome": outcome, "observation": model.observation()}
         elif op == "roundTrip":
             reply = {}
-        elif op == "run":
+        elif op == "run" and runs:
             model = Model(bug)
             reply = {"steps": [{"outcome": model.apply(a), "observation": model.observation()} for a in request["actions"]]}
         else:

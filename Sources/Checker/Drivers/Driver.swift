@@ -10,6 +10,14 @@ package protocol AgreeingDriver: GridDriver {
     func agrees(with observation: Observation) -> Bool
 }
 
+/// A driver that can take a fixed sequence whole before its first step (a replay, a shrink
+/// candidate): a driver in another process runs it in one exchange (docs/wire-protocol.md,
+/// `run`). Its steps must then answer exactly as if applied one by one; an action other than
+/// the planned one is applied the usual way.
+package protocol PlannedDriver: GridDriver {
+    mutating func plan(_ actions: [Action], viewport: ViewportSpec)
+}
+
 extension DriverFactory {
     /// The naive oracle, ReferenceModel's reading of SPEC.md. (This repository's production
     /// model is `DriverFactory.production`, in the ProductionDriver module: the engine

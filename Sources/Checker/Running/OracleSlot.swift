@@ -33,6 +33,10 @@ struct OracleSlot {
     mutating func relaunch(as restored: Observation) {
         if reference != nil { reference!.relaunch(as: restored) }
     }
+    /// A fixed sequence, for an oracle that can take it whole (`PlannedDriver`).
+    mutating func plan(_ actions: [Action], viewport: ViewportSpec) {
+        if var p = plain as? any PlannedDriver { p.plan(actions, viewport: viewport); plain = p }
+    }
     /// The driver itself, for `StateText`.
     var driver: any GridDriver { reference ?? agreeing ?? plain! }
 }

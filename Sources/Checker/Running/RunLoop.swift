@@ -106,6 +106,11 @@ struct RunLoop {
             fixed = capabilities.keeping(a)
             out.skippedActions = a.count - fixed.count
             length = fixed.count
+            // A driver in another process gets the whole sequence at once: one exchange, not one a step.
+            if start == nil {
+                if var p = impl as? any PlannedDriver { p.plan(fixed, viewport: runner.startViewport); impl = p }
+                ref.plan(fixed, viewport: runner.startViewport)
+            }
         case .choices(var c, let maxSteps, let newTabs):
             enabled = generator.enabledKinds(&c, without: Set(ActionKind.declaredOnTop.filter { !capabilities.allows($0) }))
             if !everything {

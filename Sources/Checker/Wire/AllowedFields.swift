@@ -3,7 +3,7 @@ import Generators
 /// `--against REV --allow FIELD,…`: differences that are intended. Both drivers' observations
 /// are read with those fields set to one value, so the differential never sees them; every
 /// other field is compared in full.
-struct MaskedDriver: GridDriver {
+struct MaskedDriver: PlannedDriver {
     var base: any GridDriver
     let fields: Set<String>
 
@@ -14,6 +14,9 @@ struct MaskedDriver: GridDriver {
         return o
     }
     func observe() -> Observation { mask(base.observe()) }
+    mutating func plan(_ actions: [Action], viewport: ViewportSpec) {
+        if var p = base as? any PlannedDriver { p.plan(actions, viewport: viewport); base = p }
+    }
     func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip().map { $0.map(mask) } }
     func storageProblem() -> String? { base.storageProblem() }
 

@@ -18,6 +18,9 @@ package final class WireConnection: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private(set) var broken: String?
+    /// Whether the program answered `run` with an error (an optional op): not asked again.
+    var runs = true
+    private struct Answered: Error { let message: String }
     /// How long a reply may take (seconds).
     package static let timeout = 30.0
     /// The longest reply line read (a whole `run` of 100,000 steps fits).
@@ -63,13 +66,16 @@ package final class WireConnection: @unchecked Sendable {
     }
 
     /// Sends one request and reads its reply.
-    func ask(_ request: WireCoding.Request) throws(WireError) -> WireCoding.Reply {
+    func ask(_ request: WireCoding.Request, timeout: Double = WireConnection.timeout) throws(WireError) -> WireCoding.Reply {
         if let b = broken { throw WireError(b) }
         do {
             try sendAll(WireCoding.line(request))
-            let r = try WireCoding.reply(try readLine())
-            if let e = r.error { throw WireError("the program answered \(request.op) with an error: \(e.prefix(300))") }
+            let r = try WireCoding.reply(try readLine(timeout))
+            // An error reply leaves the program in step (one request, one reply): it is not broken.
+            if let e = r.error { throw Answered(message: "the program answered \(request.op) with an error: \(e.prefix(300))") }
             return r
+        } catch let e as Answered {
+            throw WireError(e.message)
         } catch let e as WireError {
             broken = broken ?? e.message
             end()
@@ -89,13 +95,16 @@ package final class WireConnection: @unchecked Sendable {
             #endif
             let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + done, $0.count - done, flags) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw WireError("the program stopped reading (\(exitDescription()))") }
+            guard n > 0 else {
+                let end = exitDescription()
+                throw WireError(end == "still running" ? "the program stopped reading its input" : "the program ended without a reply (\(end))")
+            }
             done += n
         }
     }
 
-    private func readLine() throws -> ArraySlice<UInt8> {
-        let deadline = Date().addingTimeInterval(Self.timeout)
+    private func readLine(_ timeout: Double) throws -> ArraySlice<UInt8> {
+        let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let nl = buffer[start...].firstIndex(of: 10) {
                 let line = buffer[start..<nl]
@@ -105,7 +114,7 @@ package final class WireConnection: @unchecked Sendable {
             }
             guard buffer.count - start < Self.maxLine else { throw WireError("a reply longer than \(Self.maxLine >> 20) MB") }
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw WireError("no reply within \(Int(Self.timeout)) s (a model that hangs?)") }
+            guard left > 0 else { throw WireError("no reply within \(Int(timeout)) s (a model that hangs?)") }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&p, 1, Int32(min(left, 1) * 1000))
             if ready < 0 && errno == EINTR { continue }

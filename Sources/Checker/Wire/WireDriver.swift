@@ -9,12 +9,19 @@ import Generators
 /// A driver in another process (docs/wire-protocol.md): each step is one request and one
 /// reply over the program's standard input and output. What the program got wrong — a reply
 /// that is not the protocol's, no reply in time, an exit — is the step's crash, with why.
-struct WireDriver: GridDriver {
+struct WireDriver: PlannedDriver {
     let session: WireSession
     var last = Observation()
+    var viewport: ViewportSpec
+    /// A planned sequence's answers (`run`), the next one to hand out, and the last save's.
+    var planned: [Action] = [], answers: [WireCoding.Step] = [], next = 0
+    var saved: WireCoding.Step?
+    /// The actions applied so far: what a planned run that is left puts the program through again.
+    var applied: [Action] = []
 
     init(_ command: String, storage: Bool, viewport: ViewportSpec) {
         session = WireSession(command: command, storage: storage)
+        self.viewport = viewport
         do throws(WireError) {
             let r = try session.connection().ask(.init(op: "start", viewport: viewport))
             guard let o = r.observation else { throw WireError("the answer to start holds no observation") }
@@ -24,14 +31,33 @@ struct WireDriver: GridDriver {
         }
     }
 
+    /// The whole sequence in one `run`; on any trouble the steps go one by one.
+    mutating func plan(_ actions: [Action], viewport: ViewportSpec) {
+        guard session.fault == nil, applied.isEmpty, !actions.isEmpty, let c = try? session.connection(), c.runs else { return }
+        do throws(WireError) {
+            let r = try c.ask(.init(op: "run", viewport: viewport, actions: actions), timeout: WireConnection.timeout + Double(actions.count) / 100)
+            guard let steps = r.steps, steps.count == actions.count else { throw WireError("a run answered with \(r.steps?.count ?? 0) steps of \(actions.count)") }
+            planned = actions; answers = steps; next = 0
+        } catch {
+            // A program that does not do `run` (an optional op): one step at a time, from a fresh start.
+            guard c.broken == nil else { return }
+            c.runs = false
+            if (try? c.ask(.init(op: "start", viewport: viewport))) == nil { session.fault = "wire: the program did not start again after a run it refused" }
+        }
+    }
+
     mutating func apply(_ action: Action) -> StepOutcome {
         if let f = session.fault { return .crash(f) }
         do throws(WireError) {
+            if next < planned.count {
+                if planned[next] == action { return try answer(answers[next], action) }
+                try leavePlan()
+            }
             let r = try session.connection().ask(.init(op: "apply", action: action))
             guard let o = r.outcome, let obs = r.observation else { throw WireError("the answer to apply holds no \(r.outcome == nil ? "outcome" : "observation")") }
-            let outcome: StepOutcome
-            do { outcome = try o.outcome() } catch let e as WireError { throw e } catch { throw WireError("\(error)") }
+            let outcome = try WireDriver.decode(o)
             last = obs.observation
+            applied.append(action)
             return outcome
         } catch {
             session.fault = "wire: \(error.message)"
@@ -39,16 +65,42 @@ struct WireDriver: GridDriver {
         }
     }
 
+    private mutating func answer(_ step: WireCoding.Step, _ action: Action) throws(WireError) -> StepOutcome {
+        next += 1
+        applied.append(action)
+        if case .save = action { saved = step }
+        last = step.observation.observation
+        return try WireDriver.decode(step.outcome)
+    }
+
+    /// Another action than the planned one: the program starts again and is put through the
+    /// steps so far, one by one.
+    private mutating func leavePlan() throws(WireError) {
+        planned = []; answers = []; next = 0; saved = nil
+        _ = try session.connection().ask(.init(op: "start", viewport: viewport))
+        for a in applied { _ = try session.connection().ask(.init(op: "apply", action: a)) }
+    }
+
+    static func decode(_ o: WireCoding.WireOutcome) throws(WireError) -> StepOutcome {
+        do { return try o.outcome() } catch let e as WireError { throw e } catch { throw WireError("\(error)") }
+    }
+
     func observe() -> Observation { last }
 
     func roundTrip() -> Result<Observation, RoundTripError>? {
-        guard session.fault == nil, let r = try? session.connection().ask(.init(op: "roundTrip")) else { return nil }
+        guard session.fault == nil else { return nil }
+        if !planned.isEmpty {
+            if let e = saved?.restoreError { return .failure(RoundTripError(message: e)) }
+            return saved?.restored.map { .success($0.observation) }
+        }
+        guard let r = try? session.connection().ask(.init(op: "roundTrip")) else { return nil }
         if let e = r.restoreError { return .failure(RoundTripError(message: e)) }
         return r.restored.map { .success($0.observation) }
     }
 
     func storageProblem() -> String? {
         guard session.storage, session.fault == nil else { return nil }
+        if !planned.isEmpty { return saved?.storageProblem }
         return (try? session.connection().ask(.init(op: "storageProblem")))?.storageProblem
     }
 }
