@@ -50,6 +50,9 @@ public struct GridDriverFactory: Sendable {
     /// The `CheckableGridDriver` type it makes, when it was made from one: what a pasted
     /// regression test names (`GridDriverFactory(MyDriver.self)`) so it compiles as pasted.
     public internal(set) var typeName: String?
+    /// Whether its drivers run in another process (the wire protocol): each step then costs a
+    /// round trip, and the engine sends whole sequences where it can predict them.
+    package var inAnotherProcess = false
     /// For a factory made from a closure: a Swift expression that makes it where a test
     /// runs (`"MyOracles.legacy"`), so a pasted regression test compiles as pasted.
     public var source: String?

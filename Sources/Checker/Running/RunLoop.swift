@@ -67,7 +67,7 @@ struct RunLoop {
     var titledOpening = false
 
     init(_ runner: Runner, _ source: Runner.Source, start: (any GridDriver, any GridDriver)?, collectCoverage: Bool,
-         onStep: ((Runner.StepRecord) -> Void)?) {
+         onStep: ((Runner.StepRecord) -> Void)?, predicted: [Action]? = nil) {
         self.runner = runner
         let capabilities = runner.capabilities
         self.capabilities = capabilities
@@ -122,6 +122,11 @@ struct RunLoop {
             length = opening + c.int(in: 1...max(1, maxSteps))
             titledOpening = opening > 0 && capabilities.allows(.setTitle(id: "", title: "")) && c.bool(0.75)
             choices = c
+            // A driver in another process gets the actions this run will likely draw (`predictedActions`).
+            if let predicted, !predicted.isEmpty {
+                if var p = impl as? any PlannedDriver { p.plan(predicted, viewport: runner.startViewport); impl = p }
+                ref.plan(predicted, viewport: runner.startViewport)
+            }
         }
     }
 

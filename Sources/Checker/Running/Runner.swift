@@ -165,10 +165,30 @@ package struct Runner: Sendable {
     /// share it too: give each run its own (as `tabcheck-bench scaling` does). `deadline` (`RunClock` seconds) and
     /// `shouldStop` are checked every 256 steps, so a very long sequence cannot overrun a
     /// campaign's time limit or ignore an interrupt.
+    /// For a driver in another process beside one in this process: the actions a generated run
+    /// will draw, from a run of the local driver in both places. Generation reads the oracle's
+    /// observations, which the local driver predicts while the two agree; the other process
+    /// gets the list in one exchange and answers from it only while the real run draws the same
+    /// (docs/wire-protocol.md, `run`), so a wrong prediction costs time, never a result. Not for
+    /// app-life schedules: a relaunch's oracle adopts the implementation's state.
+    func predictedActions(_ source: Source) -> [Action]? {
+        guard case .choices = source, implementation.inAnotherProcess != oracle.inAnotherProcess,
+              !capabilities.contains(.appLifecycle) else { return nil }
+        let local = implementation.inAnotherProcess ? oracle : implementation
+        var shadow = self
+        // The same capabilities as the real pair, so generation enables the same kinds.
+        shadow.implementation = DriverFactory(name: local.name, summary: local.summary, capabilities: implementation.capabilities, make: local.make)
+        shadow.oracle = DriverFactory(name: local.name, summary: local.summary, capabilities: oracle.capabilities, make: local.make)
+        shadow.properties = []
+        shadow.customProperties = []
+        return shadow.run(source, collectCoverage: false).executed
+    }
+
     package func run(_ source: Source, collectCoverage: Bool = true, from start: (any GridDriver, any GridDriver)? = nil,
                     deadline: Double? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                     onStep: ((StepRecord) -> Void)? = nil, keyingState: Bool = false) -> Outcome {
-        var loop = RunLoop(self, source, start: start, collectCoverage: collectCoverage, onStep: onStep)
+        var loop = RunLoop(self, source, start: start, collectCoverage: collectCoverage, onStep: onStep,
+                           predicted: start == nil ? predictedActions(source) : nil)
         // The states before the first step (decisions.md, Reports) are compared too; a model that starts with
         // a tab differs here, not at step 1 as if its first step misbehaved.
         let initial = start == nil ? loop.compareInitialStates() : nil

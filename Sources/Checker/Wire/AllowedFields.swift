@@ -50,9 +50,11 @@ extension DriverFactory {
     package func masking(_ fields: [String]) -> DriverFactory {
         guard !fields.isEmpty else { return self }
         let make = self.make, set = Set(fields)
-        return DriverFactory(name: name, summary: summary + ", not compared on \(fields.joined(separator: ", "))", capabilities: capabilities) {
+        var f = DriverFactory(name: name, summary: summary + ", not compared on \(fields.joined(separator: ", "))", capabilities: capabilities) {
             MaskedDriver(base: make($0), fields: set)
         }
+        f.inAnotherProcess = inAnotherProcess
+        return f
     }
 }
 

@@ -184,7 +184,9 @@ extension DriverFactory {
         }
         let storage = hello.storage ?? false
         let shown = name ?? hello.name ?? "wire"
-        return DriverFactory(name: shown, summary: "\(hello.name ?? "a program") in another process, through the wire protocol: \(command)",
-                             capabilities: capabilities) { WireDriver(command, storage: storage, viewport: $0) }
+        var f = DriverFactory(name: shown, summary: "\(hello.name ?? "a program") in another process, through the wire protocol: \(command)",
+                              capabilities: capabilities) { WireDriver(command, storage: storage, viewport: $0) }
+        f.inAnotherProcess = true
+        return f
     }
 }
