@@ -82,6 +82,7 @@ package struct ReferenceGrid: Sendable {
         self.idPrefix = idPrefix
         self.policy = policy
         if policy.emptyGrid == .replacedByNewTab { _ = replaceEmptyGrid() }
+        if policy.emptyGrid == .startsWithOne { _ = appendNewTab() }
     }
 
     // MARK: Reads (recomputed every time)
@@ -105,7 +106,7 @@ package struct ReferenceGrid: Sendable {
 
     package mutating func newBackgroundTab() -> RefOutcome {                               // F11
         let id = appendNewTab(activating: false)   // never active, not even for a moment (A3's history)
-        if let a = active, let at = position(of: a) { tabs.insert(tabs.removeLast(), at: at + 1) }
+        if policy.backgroundTabPlacement == .afterActive, let a = active, let at = position(of: a) { tabs.insert(tabs.removeLast(), at: at + 1) }
         let update: ViewUpdate = displayedIndex(of: id).map { .batch(deletes: [], inserts: [$0], moves: []) } ?? .none
         return RefOutcome(update: update, closeAllEnabled: true)
     }
@@ -184,6 +185,7 @@ package struct ReferenceGrid: Sendable {
     package mutating func move(_ i: Int, _ j: Int) -> RefOutcome {                       // F9
         let shown = displayed
         guard i >= 0 && i < shown.count && j >= 0 && j < shown.count else { return .reject("indexOutOfRange") }
+        if policy.moveSelection == .activatesMoved { active = shown[i].id }
         if i == j { return RefOutcome() }
         let moving = shown[i]
         var rest = shown
@@ -217,6 +219,9 @@ package struct ReferenceGrid: Sendable {
             tabs.insert(item.tab, at: min(item.position, tabs.count))
             if item.wasActive { active = item.tab.id }
             reopened.append(item.tab.id)
+        }
+        if policy.reopenSelection == .activatesReopened, let first = reopened.first, !entry.contains(where: { $0.wasActive && reopened.contains($0.tab.id) }) {
+            active = first
         }
         let shown = settle()
         let inserts = shown.indices.filter { reopened.contains(shown[$0]) }

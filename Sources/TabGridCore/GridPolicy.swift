@@ -25,6 +25,34 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         /// Whenever the last tab goes (a close, Close All, a restore of no tabs) and at the
         /// start, one new tab titled "New Tab" takes its place, active.
         case replacedByNewTab
+        /// One new tab, active, at the start; after that the grid may be empty (DuckDuckGo
+        /// macOS's `TabCollectionViewModel`).
+        case startsWithOne
+    }
+
+    /// F9: whether a move makes the moved tab active.
+    public enum MoveSelection: String, Codable, CaseIterable, Sendable {
+        /// The active tab is whatever it was (SPEC).
+        case keepsActive
+        /// An accepted move makes the moved tab active (DuckDuckGo macOS).
+        case activatesMoved
+    }
+
+    /// U2: which tab a reopen makes active.
+    public enum ReopenSelection: String, Codable, CaseIterable, Sendable {
+        /// A tab that was active is active again; otherwise the active tab stays (SPEC U2).
+        case restoresActive
+        /// As `restoresActive`, and when none of the tabs put back was active, the first one
+        /// put back becomes active (DuckDuckGo macOS re-selects what it reopens).
+        case activatesReopened
+    }
+
+    /// F11: where a tab opened in the background goes.
+    public enum BackgroundTabPlacement: String, Codable, CaseIterable, Sendable {
+        /// Right after the active tab, at the end when none is active (SPEC F11; Safari, DuckDuckGo iOS).
+        case afterActive
+        /// At the end of `tabs` (DuckDuckGo macOS's `insert(tab:selected: false)` without a parent).
+        case atEnd
     }
 
     /// F1: how a query matches a title.
@@ -77,11 +105,18 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
     public var reopenLimit: Int
     public var filterMatching: FilterMatching
     public var moveUnderFilter: MoveUnderFilter
+    public var moveSelection: MoveSelection
+    public var reopenSelection: ReopenSelection
+    public var backgroundTabPlacement: BackgroundTabPlacement
     public var gridColumns: GridColumns
 
     public init(activeAfterClose: ActiveAfterClose = .nextThenPrevious, emptyGrid: EmptyGrid = .allowed,
                 reopenLimit: Int = 20, filterMatching: FilterMatching = .characterWise, moveUnderFilter: MoveUnderFilter = .nextDisplayed,
-                gridColumns: GridColumns = .spec) {
+                gridColumns: GridColumns = .spec, moveSelection: MoveSelection = .keepsActive,
+                reopenSelection: ReopenSelection = .restoresActive, backgroundTabPlacement: BackgroundTabPlacement = .afterActive) {
+        self.moveSelection = moveSelection
+        self.reopenSelection = reopenSelection
+        self.backgroundTabPlacement = backgroundTabPlacement
         self.activeAfterClose = activeAfterClose
         self.emptyGrid = emptyGrid
         self.reopenLimit = reopenLimit
@@ -110,6 +145,9 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
         .count("reopenLimit", rule: "U1", \.reopenLimit, range: 0...maxReopenLimit, tried: [0, 10, 20, 100, 1_000]),
         .choice("filterMatching", rule: "F1", \.filterMatching),
         .choice("moveUnderFilter", rule: "F9", \.moveUnderFilter),
+        .choice("moveSelection", rule: "F9", \.moveSelection),
+        .choice("reopenSelection", rule: "U2", \.reopenSelection),
+        .choice("backgroundTabPlacement", rule: "F11", \.backgroundTabPlacement),
         // Last: it lets any fitting layout pass, so in inference a change that explains more narrowly wins.
         .choice("gridColumns", rule: "L2–L6", \.gridColumns),
     ]
@@ -134,6 +172,10 @@ extension GridPolicy {
     public static let duckduckgoIOS = GridPolicy(activeAfterClose: .previousThenNext, emptyGrid: .replacedByNewTab)
     /// qutebrowser's defaults: `tabs.select_on_remove = next`, `tabs.undo_stack_size = 100`.
     public static let qutebrowser = GridPolicy(activeAfterClose: .nextThenPrevious, reopenLimit: 100)
+    /// DuckDuckGo for macOS (`TabCollectionViewModel`): one tab at the start, then it may be
+    /// empty; a move and a reopen select the tab; a background tab at the end.
+    public static let duckduckgoMacOS = GridPolicy(emptyGrid: .startsWithOne, moveSelection: .activatesMoved,
+                                                   reopenSelection: .activatesReopened, backgroundTabPlacement: .atEnd)
 
     /// Every preset by the name `--policy` and `TABGRID_POLICY` take, in the order
     /// `tabcheck list` shows them: SPEC.md, then real browsers' tab models.
@@ -141,5 +183,6 @@ extension GridPolicy {
         ("spec", .spec, "SPEC.md as written (the default)"),
         ("duckduckgo-ios", .duckduckgoIOS, "DuckDuckGo for iOS (TabsModel): the previous tab after a close; never empty"),
         ("qutebrowser", .qutebrowser, "qutebrowser's defaults: tabs.select_on_remove = next, tabs.undo_stack_size = 100"),
+        ("duckduckgo-macos", .duckduckgoMacOS, "DuckDuckGo for macOS (TabCollectionViewModel): one tab at the start, may become empty; a move and a reopen select the tab; a background tab at the end"),
     ]
 }

@@ -48,6 +48,13 @@ package struct ActiveTabProperty: StepProperty {
                 return Violation(Self.name, "A1", "selecting displayed item \(i) must make \(pre.displayed[i]) active, active is \(post.active ?? "none")")
             }
         }
+        if case .move(let i, _) = f.action, pre.displayed.indices.contains(i) {
+            // F9 moves a tab; which one is active after it is the policy's (SPEC: the same as before).
+            let expected = f.policy.moveSelection == .activatesMoved ? pre.displayed[i] : pre.active
+            if post.active != expected {
+                return Violation(Self.name, "F9", "moving \(pre.displayed[i]) must leave \(expected ?? "no tab") active (policy moveSelection=\(f.policy.moveSelection.rawValue)), active is \(post.active ?? "none")")
+            }
+        }
         return closedOne(f, pre, post)
     }
 

@@ -16,7 +16,7 @@ package struct ReopenProperty: StepProperty {
 
     package mutating func check(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         if let v = counts(f, pre, post) { return v }
-        if case .reopen = f.action, f.outcome.rejected == nil, let v = positions(pre, post) { return v }
+        if case .reopen = f.action, f.outcome.rejected == nil, let v = positions(f, pre, post) { return v }
         record(f, pre, post)
         return nil
     }
@@ -24,15 +24,24 @@ package struct ReopenProperty: StepProperty {
     /// U2: the tabs the newest entry brings back, where they were. Judged only while the
     /// record covers every entry the model keeps (a run may start from a model that closed
     /// tabs before it).
-    func positions(_ pre: Observation, _ post: Observation) -> Violation? {
+    func positions(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard pre.closedCount > 0, history.count == pre.closedCount, let entry = history.last else { return nil }
         var ids = pre.tabIDs, titles = pre.titles
-        var active: String?
+        var active: String?, first: String?
         for item in entry.sorted(by: { $0.position < $1.position }) where !ids.contains(item.id) {
             let at = min(item.position, ids.count)
             ids.insert(item.id, at: at)
             titles.insert(item.title, at: at)
             if item.wasActive { active = item.id }
+            first = first ?? item.id
+        }
+        // Under reopenSelection=activatesReopened, when none of them was active the first put back is.
+        if active == nil, let first {
+            // None of them was active: the policy's choice (SPEC: the active tab stays).
+            let expected = f.policy.reopenSelection == .activatesReopened ? first : pre.active
+            if post.active != expected {
+                return Violation(Self.name, "U2", "reopen put back \(first) first and none of its tabs was active: \(expected ?? "no tab") must be active (policy reopenSelection=\(f.policy.reopenSelection.rawValue)), active is \(post.active ?? "none")")
+            }
         }
         if post.tabIDs != ids || post.titles != titles {
             return Violation(Self.name, "U2", "reopen must put back \(entry.map { "\($0.id) at \($0.position)" }.joined(separator: ", ")) (min(position, count), ascending, with their titles): expected \(ids), got \(post.tabIDs)")

@@ -24,7 +24,7 @@ package struct TabListProperty: StepProperty {
                 return Violation(Self.name, "F2", "a new tab is titled \"New Tab\" and no other title changes: titles went from \(pre.titles.map(swiftLiteral)) to \(post.titles.map(swiftLiteral))")
             }
         case .newBackgroundTab:
-            return background(pre, post)
+            return background(pre, post, f.policy.backgroundTabPlacement)
         case .closeAll where f.policy.emptyGrid == .replacedByNewTab && !pre.tabIDs.isEmpty:
             if post.replacement(of: pre, closingAll: true) == nil {
                 return Violation(Self.name, "F5", "Close All must leave one new \"New Tab\" in place of every tab (policy emptyGrid=replacedByNewTab), got \(post.tabs)")
@@ -62,10 +62,12 @@ package struct TabListProperty: StepProperty {
 
     /// F11: one new tab titled "New Tab", right after the active tab (last when none is
     /// active); every other tab and title as it was, and the active tab still active.
-    func background(_ pre: Observation, _ post: Observation) -> Violation? {
-        let at = pre.active.flatMap { pre.tabIDs.firstIndex(of: $0) }.map { $0 + 1 } ?? pre.tabIDs.count
+    func background(_ pre: Observation, _ post: Observation, _ placement: Policy.BackgroundTabPlacement) -> Violation? {
+        let afterActive = placement == .afterActive
+        let at = (afterActive ? pre.active.flatMap { pre.tabIDs.firstIndex(of: $0) }.map { $0 + 1 } : nil) ?? pre.tabIDs.count
         guard post.tabIDs.count == pre.tabIDs.count + 1, at < post.tabIDs.count, !pre.tabIDs.contains(post.tabIDs[at]) else {
-            return Violation(Self.name, "F11", "a tab opened in the background goes right after the active tab (\(pre.active ?? "none, so last")): tabs went from \(pre.tabIDs) to \(post.tabIDs)")
+            let place = afterActive ? "right after the active tab (\(pre.active ?? "none, so last"))" : "at the end (policy backgroundTabPlacement=atEnd)"
+            return Violation(Self.name, "F11", "a tab opened in the background goes \(place): tabs went from \(pre.tabIDs) to \(post.tabIDs)")
         }
         var expected = pre.tabIDs
         expected.insert(post.tabIDs[at], at: at)
