@@ -20,7 +20,7 @@ import Testing
         (.nextBecomesCurrent, "activeTab", "A3"),
         (.emptyAfterLastClose, "mapping", "F4"),
         (.clearKeepsStaleIndex, "activeTab", "A3"),
-        (.moveForgetsCurrent, "differential", "active (A1–A4)"),
+        (.moveForgetsCurrent, "activeTab", "F9"),
         (.addKeepsCurrent, "activeTab", "A2"),
     ]
 
