@@ -37,6 +37,9 @@ struct AgainstRevision {
     func build(program: String, say: (String) -> Void) throws(InputError) -> String {
         if FileManager.default.isExecutableFile(atPath: executable) { return executable }
         let short = String(commit.prefix(10))
+        let predates = InputError("--against \(revision): commit \(short) predates the wire protocol (its \(program) has no serve command); compare against a revision from 0.3.0 on, or copy the old model into a driver (README, Comparing two implementations)")
+        // Found out once: the build is not run again to be refused again.
+        if FileManager.default.fileExists(atPath: folder + "/predates-serve") { throw predates }
         try InputFile.checkFolder(folder, flag: "--against")
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw InputError("--against \(revision): could not make \(folder): \(InputFile.reason(error))")
@@ -59,7 +62,8 @@ struct AgainstRevision {
         let built = folder + "/build/release/" + program
         // Older revisions have no `serve`: they predate the wire protocol.
         guard (try? shell("\(shellWord(built)) serve --help", log: folder + "/serve.log", what: "serve")) != nil else {
-            throw InputError("--against \(revision): commit \(short) predates the wire protocol (its \(program) has no serve command); compare against a revision from 0.3.0 on, or copy the old model into a driver (README, Comparing two implementations)")
+            FileManager.default.createFile(atPath: folder + "/predates-serve", contents: nil)
+            throw predates
         }
         do { try FileManager.default.createSymbolicLink(atPath: executable, withDestinationPath: built) } catch {
             throw InputError("--against \(revision): could not link \(executable): \(InputFile.reason(error))")
