@@ -72,7 +72,10 @@ enum CommandLineGen {
         ("--html", "o"), ("--frames", "o"), ("--start-tabs", "r"),
     ]
     /// `--help`'s flags the cases leave out, each with why (`everyFlagOfHelpIsDrawn`).
-    static let notDrawn = ["--no-isolation": "a planted trap then ends the process by design (what a debugger wants), which the invariants call a trap"]
+    static let notDrawn = ["--no-isolation": "a planted trap then ends the process by design (what a debugger wants), which the invariants call a trap",
+                           "--against": "builds a git revision (minutes a case): Tests/CLITests/WireTests puts a build in its cache; scripts/against-check.sh builds real ones",
+                           "--allow": "needs --against (alone: exit 2, WireTests)",
+                           "--wire": "starts a program, whose own stderr is the tool's: WireTests draws programs that exit, hang up mid-run, speak another protocol or name an unknown capability"]
     /// Tab counts and ranges (`--start-tabs`): the valid ones small, so a case stays short.
     static let ranges = ["40-60", "5-3", "1-", "-4", "2-2", "10001", "3-99999"]
     static let switches = ["--json", "--quiet", "--coverage", "--shrink-stats", "--no-large-grids", "--no-db", "--help", "-q"]

@@ -57,6 +57,7 @@ import Testing
         (["--wire", "true", "--against", "HEAD"], "cannot be used together"),
         (["--wire", "exit 3"], "--wire exit 3: the program ended without a reply"),
         (["--wire", "echo '{\"protocol\": 2}'; cat >/dev/null"], "speaks protocol 2"),
+        (["--wire", "cat"], "its answer to start holds no observation"),
         (["--wire", "echo '{\"protocol\": 1, \"capabilities\": [\"teleport\"]}'; cat >/dev/null"], "capability \"teleport\""),
     ])
     func badRemoteFlagsAreExit2(_ args: [String], _ said: String) throws {

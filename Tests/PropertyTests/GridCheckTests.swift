@@ -77,7 +77,7 @@ import Testing
         #expect(!text.contains("/*"))
         let policy = GridCheck.regressionTest([.newTab], failure: failure, id: "x", driver: DriverFactory(BlankTabDriver.self),
                                               oracle: .reference(policy: Policy(activeAfterClose: .none)))
-        #expect(policy.contains("with: .reference(policy: GridPolicy(activeAfterClose: .none, emptyGrid: .allowed, reopenLimit: 20, filterMatching: .characterWise, moveUnderFilter: .nextDisplayed, gridColumns: .spec)))"), "\(policy)")
+        #expect(policy.contains("with: .reference(policy: GridPolicy(activeAfterClose: .none, emptyGrid: .allowed, reopenLimit: 20, filterMatching: .characterWise, moveUnderFilter: .nextDisplayed, moveSelection: .keepsActive, reopenSelection: .restoresActive, backgroundTabPlacement: .afterActive, gridColumns: .spec)))"), "\(policy)")
     }
 
     /// A factory made from a closure is written as the `source` it was given; without one,

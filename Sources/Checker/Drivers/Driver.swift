@@ -16,6 +16,9 @@ package protocol AgreeingDriver: GridDriver {
 /// the planned one is applied the usual way.
 package protocol PlannedDriver: GridDriver {
     mutating func plan(_ actions: [Action], viewport: ViewportSpec)
+    /// Why the driver could not even start (a program that ended before its first state):
+    /// the run's crash before its first step, rather than a difference in an empty state.
+    var startFault: String? { get }
 }
 
 extension DriverFactory {

@@ -191,6 +191,13 @@ package struct Runner: Sendable {
                            predicted: start == nil ? predictedActions(source) : nil)
         // The states before the first step (decisions.md, Reports) are compared too; a model that starts with
         // a tab differs here, not at step 1 as if its first step misbehaved.
+        // A driver in another process that could not start: its crash, not an empty state's difference.
+        for (driver, who) in [(loop.impl, "\(implementation.name) (the implementation)"), (loop.ref.driver, "\(oracle.name) (the oracle)")] {
+            if start == nil, let p = driver as? any PlannedDriver, let fault = p.startFault {
+                loop.out.failure = Failure(step: 0, action: nil, violation: Violation(.crash, "crash", "\(who) crashed: \(fault)"))
+                return loop.finish(keyingState: keyingState)
+            }
+        }
         let initial = start == nil ? loop.compareInitialStates() : nil
         onStep?(StepRecord(step: 0, action: nil, implementation: loop.implObs, oracle: loop.refObs, viewport: loop.viewport,
                            outcome: nil, violation: initial))

@@ -14,6 +14,7 @@ struct MaskedDriver: PlannedDriver {
         return o
     }
     func observe() -> Observation { mask(base.observe()) }
+    var startFault: String? { (base as? any PlannedDriver)?.startFault }
     mutating func plan(_ actions: [Action], viewport: ViewportSpec) {
         if var p = base as? any PlannedDriver { p.plan(actions, viewport: viewport); base = p }
     }

@@ -31,6 +31,8 @@ struct WireDriver: PlannedDriver {
         }
     }
 
+    var startFault: String? { applied.isEmpty ? session.fault : nil }
+
     /// The whole sequence in one `run`; on any trouble the steps go one by one.
     mutating func plan(_ actions: [Action], viewport: ViewportSpec) {
         guard session.fault == nil, applied.isEmpty, !actions.isEmpty, let c = try? session.connection(), c.runs else { return }
@@ -168,10 +170,11 @@ extension DriverFactory {
     /// started or its `hello` is not the protocol's.
     package static func wire(_ command: String, name: String? = nil, flag: String = "--wire") throws(InputError) -> DriverFactory {
         let hello: WireCoding.Reply
+        var connection: WireConnection?
         do throws(WireError) {
             let c = try WireConnection.start(command).get()
             hello = try WirePool.hello(c)
-            WirePool.shared.give(c)
+            connection = c
         } catch {
             throw InputError("\(flag) \(command.prefix(200)): \(error.message) (docs/wire-protocol.md)")
         }
@@ -181,6 +184,15 @@ extension DriverFactory {
                 throw InputError("\(flag) \(command.prefix(200)): its hello names capability \"\(n.prefix(40))\", which is none of: \(Capability.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             capabilities.insert(c)
+        }
+        // A model, not only a greeting: the first `start` must give a state (an echo does not).
+        do throws(WireError) {
+            guard let c = connection, try c.ask(.init(op: "start", viewport: .phone)).observation != nil else {
+                throw WireError("its answer to start holds no observation")
+            }
+            WirePool.shared.give(c)
+        } catch {
+            throw InputError("\(flag) \(command.prefix(200)): \(error.message) (docs/wire-protocol.md)")
         }
         let storage = hello.storage ?? false
         let shown = name ?? hello.name ?? "wire"
