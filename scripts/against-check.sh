@@ -27,17 +27,23 @@ commit() { git -c user.email=check@tabgrid -c user.name=against-check commit -qa
 build() { swift build -c release --product tabcheck >"$scratch/build.log" 2>&1 || { tail -5 "$scratch/build.log"; echo "against-check: the $1 branch does not build" >&2; exit 1; }; }
 bad=0
 
+# run_against NAME: `tabcheck --against base` on the branch just built; its log, exit status and time.
+run_against() {
+  local start=$SECONDS
+  set +e
+  .build/release/tabcheck --against base --time-limit "$time_limit" --no-db > "$scratch/$1.log" 2>&1
+  status=$?
+  set -e
+  elapsed=$((SECONDS - start))
+}
+
 git checkout -q -b planted base
 grep -q 'static let limit = 20' Sources/TabModel/RecentlyClosed.swift || { echo "against-check: RecentlyClosed.limit moved; the planted change no longer applies" >&2; exit 2; }
 sed -i 's/static let limit = 20/static let limit = 19/' Sources/TabModel/RecentlyClosed.swift
 commit "planted: reopen keeps 19 entries"
 build planted
-start=$SECONDS
-set +e
-.build/release/tabcheck --against base --time-limit "$time_limit" --no-db > "$scratch/planted.log" 2>&1
-status=$?
-set -e
-echo "planted change: exit $status after $((SECONDS - start)) s (the build of base included)"
+run_against planted
+echo "planted change: exit $status after $elapsed s (the build of base included)"
 grep -E "^(tabcheck: --against|FAIL|  behaviour changed|shrunk|Behaviour changed)" "$scratch/planted.log" || true
 if [ "$status" -ne 1 ] || ! grep -q "behaviour changed at step" "$scratch/planted.log"; then
   tail -20 "$scratch/planted.log"; echo "against-check: the planted behaviour change was not found" >&2; bad=1
@@ -48,12 +54,8 @@ grep -q 'title.utf8.count &\* query.utf8.count <= 1 << 16' Sources/TabModel/TabG
 sed -i 's/title.utf8.count &\* query.utf8.count <= 1 << 16/title.utf8.count \&* query.utf8.count <= 1 << 8/' Sources/TabModel/TabGrid.swift
 commit "refactor: more titles take the linear search"
 build refactor
-start=$SECONDS
-set +e
-.build/release/tabcheck --against base --time-limit "$time_limit" --no-db > "$scratch/refactor.log" 2>&1
-status=$?
-set -e
-echo "equivalent refactor: exit $status after $((SECONDS - start)) s"
+run_against refactor
+echo "equivalent refactor: exit $status after $elapsed s"
 grep -E "^(PASS|FAIL)" "$scratch/refactor.log" || true
 if [ "$status" -ne 0 ]; then tail -20 "$scratch/refactor.log"; echo "against-check: the equivalent refactor did not pass" >&2; bad=1; fi
 exit $bad

@@ -87,19 +87,7 @@ struct AgainstRevision {
 
     /// git's answer, trimmed; its first line of error otherwise.
     static func git(_ args: [String]) throws(InputError) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git"] + args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        do { try p.run() } catch { throw InputError("could not run git: \(InputFile.reason(error))") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw InputError(String(decoding: problem, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "git exit \(p.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try GitCommand.run(args).get().trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

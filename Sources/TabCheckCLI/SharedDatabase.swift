@@ -112,20 +112,9 @@ struct SharedDatabase {
 
     /// Runs git; its standard output, or an error with its message.
     func git(_ args: [String], env: [String: String] = [:]) throws(InputError) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git"] + args
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        do { try p.run() } catch { throw InputError("db: could not run git: \(InputFile.reason(error))") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            let why = String(decoding: problem, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "exit \(p.terminationStatus)"
-            throw InputError("db: git \(args.first ?? "") failed: \(why)")
+        switch GitCommand.run(args, env: env) {
+        case .success(let out): return out
+        case .failure(let e): throw InputError(e.message.hasPrefix("could not run git") ? "db: \(e.message)" : "db: git \(args.first ?? "") failed: \(e.message)")
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -112,8 +112,8 @@ public struct GridPolicy: Codable, Equatable, Hashable, Sendable, CustomStringCo
 
     public init(activeAfterClose: ActiveAfterClose = .nextThenPrevious, emptyGrid: EmptyGrid = .allowed,
                 reopenLimit: Int = 20, filterMatching: FilterMatching = .characterWise, moveUnderFilter: MoveUnderFilter = .nextDisplayed,
-                gridColumns: GridColumns = .spec, moveSelection: MoveSelection = .keepsActive,
-                reopenSelection: ReopenSelection = .restoresActive, backgroundTabPlacement: BackgroundTabPlacement = .afterActive) {
+                moveSelection: MoveSelection = .keepsActive, reopenSelection: ReopenSelection = .restoresActive,
+                backgroundTabPlacement: BackgroundTabPlacement = .afterActive, gridColumns: GridColumns = .spec) {
         self.moveSelection = moveSelection
         self.reopenSelection = reopenSelection
         self.backgroundTabPlacement = backgroundTabPlacement
