@@ -52,7 +52,8 @@ struct AgainstRevision {
         if FileManager.default.isExecutableFile(atPath: executable) { return executable }
         let prefix = (try? Self.git(["rev-parse", "--show-prefix"])) ?? ""
         let tree = folder + "/tree"
-        say("--against \(revision): building \(program) at commit \(short) in \(folder) (once per commit; minutes)")
+        // Progress for a person at a terminal; a log or CI gets the verdict's lines alone.
+        if isatty(2) == 1 { say("--against \(revision): building \(program) at commit \(short) in \(folder) (once per commit; minutes)") }
         try? FileManager.default.removeItem(atPath: tree)
         try FileManager.default.createDirectoryOrRefuse(tree)
         try shell("git archive --format=tar \(commit) | tar -x -C \(shellWord(tree))", log: folder + "/archive.log", what: "git archive")

@@ -172,7 +172,8 @@ struct CheckCommand {
         var file = try ReplayFile.load(path: path)
         // --compare names the drivers to replay against (a file written by `swift test`
         // names the test's driver type, which this executable may register under another name).
-        if options.compareGiven { file.compare = options.compare }
+        // So do --wire and --against: a replay checks the driver they add, never the file's pair.
+        if options.compareGiven || drivers.compareOverride != nil { file.compare = options.compare }
         for name in file.compare where drivers.named(name) == nil {
             throw InputError("\(path): field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names) (--compare IMPL,ORACLE replays it against others)")
         }

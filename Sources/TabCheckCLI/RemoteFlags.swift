@@ -40,7 +40,8 @@ enum RemoteFlags {
             let target = try AgainstRevision.resolve(revision)
             let exe = try target.build(program: drivers.program, say: say)
             let impl = drivers.all[0]
-            let command = "\(shellWord(exe)) serve --driver \(shellWord(impl.name))"
+            // Its own messages (a trap's backtrace among them) go to its log, not between ours.
+            let command = "\(shellWord(exe)) serve --driver \(shellWord(impl.name)) 2>>\(shellWord(target.folder + "/serve.log"))"
             let before = try DriverFactory.wire(command, name: "before", flag: "--against \(revision):")
             let after = DriverFactory(name: "after", summary: "\(impl.name) in the working tree", capabilities: impl.capabilities) { impl.make($0) }
             d = Drivers(all: drivers.all + [after.masking(masked), before.masking(masked)], properties: drivers.properties,
@@ -50,6 +51,14 @@ enum RemoteFlags {
             d.againstCommit = target.commit
             // The two revisions are compared field by field; the reference's policy is not asked.
             if !rest.contains("--property") { rest += ["--property", "differential"] }
+        }
+        // --compare must name the driver these flags add, or the program would run for nothing.
+        if let added = d.compareOverride, let k = rest.firstIndex(of: "--compare"), k + 1 < rest.count {
+            let named = rest[k + 1].split(separator: ",").map(String.init)
+            let remote = added.contains("before") ? "before" : "wire"
+            guard named.contains(remote) else {
+                throw InputError("--compare \(rest[k + 1].prefix(80)) does not name \"\(remote)\", the driver \(against != nil ? "--against" : "--wire") adds: leave --compare out (\(added.joined(separator: ","))) or name it")
+            }
         }
         return (rest, d)
     }

@@ -17,8 +17,8 @@ struct ServeCommand {
       JSON request per line, one reply per line, until end of input. NAME is one of this
       executable's drivers (default: its first). `--wire "PROGRAM serve --driver NAME"` checks
       it from another process; `--against REV` runs this command in the build of REV.
-      Exit 0 at end of input, 2 on a bad flag or a request that is not the protocol's (its
-      reply says why first).
+      A request it cannot answer gets {"error": WHY} and the next is read. Exit 0 at end of
+      input, 2 on a bad flag.
     """
 
     static func run(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int32 {
@@ -37,11 +37,10 @@ struct ServeCommand {
         var server = Server(factory: factory)
         while let line = readLine(strippingNewline: true) {
             guard !line.isEmpty else { continue }
+            // A request it cannot answer (an op from a newer checker, a bad line) gets its error,
+            // and the next one is read: the protocol's one reply per request holds.
             let reply: WireCoding.Reply
-            do { reply = try server.answer(line) } catch {
-                write(WireCoding.Reply(error: error.message))
-                return 2
-            }
+            do { reply = try server.answer(line) } catch { reply = WireCoding.Reply(error: error.message) }
             write(reply)
         }
         return 0
@@ -60,6 +59,10 @@ struct ServeCommand {
 
     /// One driver instance at a time, made again by every `start` and `run`.
     struct Server {
+        /// The longest `run` answered whole (the checker's longest sequence and its opening),
+        /// and the most tabs its steps may hold in all (a reply of ~100 MB).
+        static let maxRun = 100_300
+        static let maxRunTabs = 2_000_000
         let factory: DriverFactory
         var driver: (any GridDriver)?
 
@@ -105,11 +108,18 @@ struct ServeCommand {
         /// save what a fresh instance restores.
         mutating func run(_ request: WireCoding.Request) throws(InputError) -> [WireCoding.Step] {
             guard let actions = request.actions else { throw InputError("run needs actions") }
+            guard actions.count <= Server.maxRun else { throw InputError("a run of \(actions.count) actions (at most \(Server.maxRun)): send them one by one with apply") }
             var d = factory.make(request.viewport ?? .phone)
             var steps: [WireCoding.Step] = []
             steps.reserveCapacity(actions.count)
+            var entries = 0
             for a in actions {
                 var s = WireCoding.Step(outcome: .init(d.apply(a)), observation: .init(d.observe()))
+                // Each step's reply holds every tab: a run that grows a large grid is quadratic.
+                entries += s.observation.tabIDs.count
+                guard entries <= Self.maxRunTabs else {
+                    throw InputError("a run whose steps hold more than \(Self.maxRunTabs) tabs in all: send its actions one by one with apply")
+                }
                 if case .save = a {
                     switch d.roundTrip() {
                     case .success(let o)?: s.restored = .init(o)

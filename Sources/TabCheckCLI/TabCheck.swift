@@ -213,8 +213,10 @@ func listCommand(_ rest: [String], _ drivers: Drivers) throws(InputError) -> Int
     let width = max(16, (drivers.all.map(\.name.count).max() ?? 0) + 2)
     for d in drivers.all { print("  \(d.name.padding(toLength: width, withPad: " ", startingAt: 0))\(d.summary)") }
     print("policy presets (--policy NAME; docs/policies.md):")
-    for p in PolicyFile.presets { print("  \(p.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.summary)") }
+    let presetWidth = PolicyFile.presets.map(\.name.count).max().map { $0 + 2 } ?? 16
+    for p in PolicyFile.presets { print("  \(p.name.padding(toLength: presetWidth, withPad: " ", startingAt: 0))\(p.summary)") }
     print("policy knobs (--policy FILE.json, one object of these):")
-    for k in PolicyFile.knobs { print("  \(k.name.padding(toLength: 18, withPad: " ", startingAt: 0))\(k.values) (replaces \(k.rule))") }
+    let knobWidth = PolicyFile.knobs.map(\.name.count).max().map { $0 + 2 } ?? 18
+    for k in PolicyFile.knobs { print("  \(k.name.padding(toLength: knobWidth, withPad: " ", startingAt: 0))\(k.values) (replaces \(k.rule))") }
     return 0
 }

@@ -236,7 +236,9 @@ extension Coverage {
         case .select(let i) where pre.displayed.indices.contains(i) && pre.pending.contains(pre.displayed[i]): count(.selectFlyingTab)
         case .reorder(let f, let t) where f != t:
             if filtering { count(.reorderUnderFilter) }
-            if abs(f - t) == 1 { count(.reorderOfNeighbours) }
+            // Indices come from all of Int (#55): their difference may not fit one.
+            let (d, over) = f.subtractingReportingOverflow(t)
+            if !over && (d == 1 || d == -1) { count(.reorderOfNeighbours) }
         case .updateMove(let j) where pre.moving != nil && !pre.displayed.indices.contains(j): count(.movementTargetRefused)
         case .endMove:
             if let m = pre.moving, pre.displayed.firstIndex(of: m.tab) != m.target, m.target < pre.displayed.count { count(.movementDroppedElsewhere) }

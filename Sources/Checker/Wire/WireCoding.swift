@@ -44,6 +44,12 @@ package enum WireCoding {
                             insetTop: l.insetTop, insetLeft: l.insetLeft, insetBottom: l.insetBottom, insetRight: l.insetRight)
         }
 
+        /// What JSON's types cannot say: two parallel arrays of one length.
+        package func validate() throws(WireError) {
+            guard tabIDs.count == titles.count else { throw WireError("an observation with \(tabIDs.count) tabIDs and \(titles.count) titles (parallel arrays, one per tab)") }
+            if let d = displayed, d.count > tabIDs.count { throw WireError("an observation displaying \(d.count) tabs of \(tabIDs.count)") }
+        }
+
         package var observation: Observation {
             var o = Observation()
             o.tabIDs = tabIDs; o.titles = titles; o.displayed = displayed ?? tabIDs; o.query = query ?? ""; o.active = active
@@ -190,7 +196,9 @@ package struct WireError: Error, Sendable, CustomStringConvertible {
         }
         switch e {
         case .keyNotFound(let k, let c): return "\(path(c))\"\(k.stringValue)\" is missing"
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): return "\(path(c))\(c.debugDescription)"
+        // The expected shape in words, never a Swift type's name.
+        case .typeMismatch(let t, let c), .valueNotFound(let t, let c): return "\(path(c))expected \(jsonWords(t))"
+        case .dataCorrupted(let c): return "\(path(c))\(c.debugDescription)"
         @unknown default: return "\(e)"
         }
     }

@@ -22,7 +22,7 @@ package final class WireConnection: @unchecked Sendable {
     var runs = true
     private struct Answered: Error { let message: String }
     /// How long a reply may take (seconds).
-    package static let timeout = 30.0
+    package static let timeout = 10.0
     /// The longest reply line read (a whole `run` of 100,000 steps fits).
     static let maxLine = 256 << 20
 
@@ -54,7 +54,9 @@ package final class WireConnection: @unchecked Sendable {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A group of its own: ending it ends what its shell started too (a `python3` under `sh -c`).
+        posix_spawnattr_setpgroup(&attr, 0)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = ["/bin/sh", "-c", command]
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
@@ -151,10 +153,11 @@ package final class WireConnection: @unchecked Sendable {
         guard fd >= 0, !closed else { return }
         closed = true
         close(fd)
+        defer { kill(-pid, SIGKILL) }   // whatever of its group is left (a hung child of its shell)
         guard !reaped else { return }
         var status: Int32 = 0
         for _ in 0..<100 { if waitpid(pid, &status, WNOHANG) != 0 { return }; usleep(10_000) }
-        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
         waitpid(pid, &status, 0)
     }
     private var closed = false

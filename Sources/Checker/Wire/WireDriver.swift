@@ -25,6 +25,7 @@ struct WireDriver: PlannedDriver {
         do throws(WireError) {
             let r = try session.connection().ask(.init(op: "start", viewport: viewport))
             guard let o = r.observation else { throw WireError("the answer to start holds no observation") }
+            try o.validate()
             last = o.observation
         } catch {
             session.fault = "wire: \(error.message)"
@@ -39,6 +40,7 @@ struct WireDriver: PlannedDriver {
         do throws(WireError) {
             let r = try c.ask(.init(op: "run", viewport: viewport, actions: actions), timeout: WireConnection.timeout + Double(actions.count) / 100)
             guard let steps = r.steps, steps.count == actions.count else { throw WireError("a run answered with \(r.steps?.count ?? 0) steps of \(actions.count)") }
+            for s in steps { try s.observation.validate() }
             planned = actions; answers = steps; next = 0
         } catch {
             // A program that does not do `run` (an optional op): one step at a time, from a fresh start.
@@ -57,6 +59,7 @@ struct WireDriver: PlannedDriver {
             }
             let r = try session.connection().ask(.init(op: "apply", action: action))
             guard let o = r.outcome, let obs = r.observation else { throw WireError("the answer to apply holds no \(r.outcome == nil ? "outcome" : "observation")") }
+            try obs.validate()
             let outcome = try WireDriver.decode(o)
             last = obs.observation
             applied.append(action)
@@ -187,9 +190,10 @@ extension DriverFactory {
         }
         // A model, not only a greeting: the first `start` must give a state (an echo does not).
         do throws(WireError) {
-            guard let c = connection, try c.ask(.init(op: "start", viewport: .phone)).observation != nil else {
+            guard let c = connection, let o = try c.ask(.init(op: "start", viewport: .phone)).observation else {
                 throw WireError("its answer to start holds no observation")
             }
+            try o.validate()
             WirePool.shared.give(c)
         } catch {
             throw InputError("\(flag) \(command.prefix(200)): \(error.message) (docs/wire-protocol.md)")
