@@ -1,3 +1,4 @@
+import Checker
 import Foundation
 import Synchronization
 
@@ -44,6 +45,7 @@ package enum Interrupt {
                     let line = found ? "\(Console.program): stopped at once by a second signal; the failure above was saved before shrinking began\n"
                         : "\(Console.program): stopped at once by a second signal, before any failure was found (exit 130)\n"
                     line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
+                    WireConnection.endAll()   // programs behind --wire go with us
                     _exit(found ? 1 : 130)
                 }
                 interruptSignal.store(sig, ordering: .relaxed)
@@ -57,7 +59,7 @@ package enum Interrupt {
     nonisolated(unsafe) static var parent: pid_t = 0
 
     package static var requested: Bool {
-        if parent != 0 && getppid() != parent { _exit(128 + SIGKILL) }
+        if parent != 0 && getppid() != parent { WireConnection.endAll(); _exit(128 + SIGKILL) }
         return interruptSignal.load(ordering: .relaxed) != 0
     }
 

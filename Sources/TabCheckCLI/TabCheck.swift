@@ -134,6 +134,8 @@ public enum TabCheck {
                             regressionTestFile: String = "one of your package's test files") -> Never {
         Interrupt.install()
         Console.install()
+        WireConnection.stopRequested = { Interrupt.requested }
+        atexit { WireConnection.endAll() }   // a program that hangs does not outlive the run
         Console.program = program
         do throws(InputError) {
             guard !extra.isEmpty else { throw InputError("TabCheck.main was given no drivers: pass your model's GridDriverFactory") }

@@ -74,4 +74,22 @@ import Testing
         let r = try Tool.tabcheck.run(["--wire", command, "--sequences", "50", "--seed", "1", "--no-db", "--jobs", "1"], cwd: Tool.scratch("wire-dies"))
         #expect(r.status == 1 && r.stdout.contains("FAIL: crash") && r.stdout.contains("wire: the program ended without a reply"), "\(r)")
     }
+
+    /// Ctrl-C while a program hangs: interrupted (130), not a failure, and the program (a
+    /// `python3`-like child of its shell: here `sleep`) does not outlive the run.
+    @Test func ctrlCWhileAProgramHangsIsExit130AndLeavesNothingRunning() throws {
+        let dir = Tool.scratch("wire-hang")
+        let seconds = 6_000 + Int(getpid() % 997)   // this run's own sleep, found by its arguments
+        let marker = "sleep \(seconds)"
+        // Answers hello and start, then sleeps in a child of its shell at the next request.
+        let program = #"read l; echo '{"protocol": 1, "capabilities": []}'; read l; echo '{"observation": {"tabIDs": [], "titles": []}}'; read l; "# + marker
+        let r = try Tool.tabcheck.run(["--wire", program, "--sequences", "3", "--no-db", "--jobs", "1"], cwd: dir) { p, _ in
+            usleep(3_000_000)
+            kill(p.processIdentifier, SIGINT)
+        }
+        #expect(r.status == 130 && r.stdout.contains("INTERRUPTED"), "\(r)")
+        usleep(300_000)
+        let left = try Tool(path: "/bin/sh").run(["-c", "pgrep -fx '\(marker)' | wc -l"])
+        #expect(left.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "left running: \(left.stdout)")
+    }
 }

@@ -194,6 +194,7 @@ package struct Runner: Sendable {
         // A driver in another process that could not start: its crash, not an empty state's difference.
         for (driver, who) in [(loop.impl, "\(implementation.name) (the implementation)"), (loop.ref.driver, "\(oracle.name) (the oracle)")] {
             if start == nil, let p = driver as? any PlannedDriver, let fault = p.startFault {
+                if fault.hasSuffix(WireConnection.interrupted) { loop.out.stoppedEarly = true; return loop.finish(keyingState: keyingState) }
                 loop.out.failure = Failure(step: 0, action: nil, violation: Violation(.crash, "crash", "\(who) crashed: \(fault)"))
                 return loop.finish(keyingState: keyingState)
             }
@@ -216,7 +217,15 @@ package struct Runner: Sendable {
                 break
             }
             let action = loop.nextAction(step)
-            guard let (applied, refOut) = loop.apply(action, step) else { break }
+            guard let (applied, refOut) = loop.apply(action, step) else {
+                // A wait for a driver in another process ended by Ctrl-C: stopped, not failed.
+                if let f = loop.out.failure, f.violation.property == .crash, f.violation.message.hasSuffix(WireConnection.interrupted) {
+                    loop.out.failure = nil
+                    loop.out.stoppedEarly = true
+                    loop.out.executed.removeLast()
+                }
+                break
+            }
             let implPost = loop.impl.observe()
             let implOut = loop.acceptingSilentGuard(applied, refOut, implPost)
             let refPost = loop.observeOracle(step, agreeingWith: implPost)

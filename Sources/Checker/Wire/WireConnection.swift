@@ -23,12 +23,34 @@ package final class WireConnection: @unchecked Sendable {
     private struct Answered: Error { let message: String }
     /// How long a reply may take (seconds).
     package static let timeout = 10.0
+    /// Whether the user asked the run to stop (the command line's Ctrl-C): a wait for a reply
+    /// ends within a second of it, with `interrupted` as its error, which is never a failure.
+    nonisolated(unsafe) package static var stopRequested: (@Sendable () -> Bool)?
+    /// The error of a wait ended by `stopRequested`.
+    package static let interrupted = "wire: interrupted while waiting for the program"
     /// The longest reply line read (a whole `run` of 100,000 steps fits).
     static let maxLine = 256 << 20
 
     private init(command: String, pid: pid_t, fd: Int32) {
         self.command = command; self.pid = pid; self.fd = fd; owner = getpid()
     }
+
+    /// The process groups of the programs this process started and has not ended, for
+    /// `endAll` (read in a signal handler: plain memory, 64 slots, best effort).
+    nonisolated(unsafe) static let groups: UnsafeMutablePointer<Int32> = {
+        let p = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        p.initialize(repeating: 0, count: 64)
+        return p
+    }()
+
+    /// Kills every program still running (async-signal-safe: `kill` alone): what the command
+    /// line does on its way out, so a program that hangs does not outlive the run.
+    package static func endAll() {
+        for k in 0..<64 where groups[k] > 0 { kill(-groups[k], SIGKILL) }
+    }
+
+    private static func remember(_ pid: pid_t) { for k in 0..<64 where groups[k] == 0 { groups[k] = pid; return } }
+    private static func forget(_ pid: pid_t) { for k in 0..<64 where groups[k] == pid { groups[k] = 0 } }
 
     /// Starts `command`; nil and why when it cannot be started.
     package static func start(_ command: String) -> Result<WireConnection, WireError> {
@@ -64,6 +86,7 @@ package final class WireConnection: @unchecked Sendable {
         let status = posix_spawn(&pid, "/bin/sh", &actions, &attr, &cArgs, environ)
         close(pair[1])
         guard status == 0 else { close(pair[0]); return .failure(WireError("/bin/sh could not be started: \(String(cString: strerror(status)))")) }
+        remember(pid)
         return .success(WireConnection(command: command, pid: pid, fd: pair[0]))
     }
 
@@ -115,6 +138,7 @@ package final class WireConnection: @unchecked Sendable {
                 return line
             }
             guard buffer.count - start < Self.maxLine else { throw WireError("a reply longer than \(Self.maxLine >> 20) MB") }
+            if Self.stopRequested?() == true { throw WireError(String(Self.interrupted.dropFirst("wire: ".count))) }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw WireError("no reply within \(Int(timeout)) s (a model that hangs?)") }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -153,7 +177,7 @@ package final class WireConnection: @unchecked Sendable {
         guard fd >= 0, !closed else { return }
         closed = true
         close(fd)
-        defer { kill(-pid, SIGKILL) }   // whatever of its group is left (a hung child of its shell)
+        defer { kill(-pid, SIGKILL); Self.forget(pid) }   // whatever of its group is left (a hung child of its shell)
         guard !reaped else { return }
         var status: Int32 = 0
         for _ in 0..<100 { if waitpid(pid, &status, WNOHANG) != 0 { return }; usleep(10_000) }
