@@ -102,15 +102,9 @@ struct RunLoop {
         mostTabs = implObs.tabIDs.count
         switch source {
         case .actions(let a):
-            // An action a driver does not support is never run, so it can never fail.
-            fixed = capabilities.keeping(a)
+            fixed = capabilities.keeping(a)   // an action a driver does not support is never run, so never fails
             out.skippedActions = a.count - fixed.count
             length = fixed.count
-            // A driver in another process gets the whole sequence at once: one exchange, not one a step.
-            if start == nil {
-                if var p = impl as? any PlannedDriver { p.plan(fixed, viewport: runner.startViewport); impl = p }
-                ref.plan(fixed, viewport: runner.startViewport)
-            }
         case .choices(var c, let maxSteps, let newTabs):
             enabled = generator.enabledKinds(&c, without: Set(ActionKind.declaredOnTop.filter { !capabilities.allows($0) }))
             if !everything {
@@ -122,12 +116,8 @@ struct RunLoop {
             length = opening + c.int(in: 1...max(1, maxSteps))
             titledOpening = opening > 0 && capabilities.allows(.setTitle(id: "", title: "")) && c.bool(0.75)
             choices = c
-            // A driver in another process gets the actions this run will likely draw (`predictedActions`).
-            if let predicted, !predicted.isEmpty {
-                if var p = impl as? any PlannedDriver { p.plan(predicted, viewport: runner.startViewport); impl = p }
-                ref.plan(predicted, viewport: runner.startViewport)
-            }
         }
+        if start == nil { planRemote(predicted ?? fixed) }   // a fixed run's actions, or a generated one's prediction
     }
 
     // MARK: The stages of a step

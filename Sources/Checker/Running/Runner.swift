@@ -165,6 +165,9 @@ package struct Runner: Sendable {
     /// share it too: give each run its own (as `tabcheck-bench scaling` does). `deadline` (`RunClock` seconds) and
     /// `shouldStop` are checked every 256 steps, so a very long sequence cannot overrun a
     /// campaign's time limit or ignore an interrupt.
+    /// Whether a driver runs in another process (the wire protocol's work is done only then).
+    var hasRemote: Bool { implementation.inAnotherProcess || oracle.inAnotherProcess }
+
     /// For a driver in another process beside one in this process: the actions a generated run
     /// will draw, from a run of the local driver in both places. Generation reads the oracle's
     /// observations, which the local driver predicts while the two agree; the other process
@@ -172,7 +175,7 @@ package struct Runner: Sendable {
     /// (docs/wire-protocol.md, `run`), so a wrong prediction costs time, never a result. Not for
     /// app-life schedules: a relaunch's oracle adopts the implementation's state.
     func predictedActions(_ source: Source) -> [Action]? {
-        guard case .choices = source, implementation.inAnotherProcess != oracle.inAnotherProcess,
+        guard hasRemote, case .choices = source, implementation.inAnotherProcess != oracle.inAnotherProcess,
               !capabilities.contains(.appLifecycle) else { return nil }
         let local = implementation.inAnotherProcess ? oracle : implementation
         var shadow = self
@@ -191,14 +194,7 @@ package struct Runner: Sendable {
                            predicted: start == nil ? predictedActions(source) : nil)
         // The states before the first step (decisions.md, Reports) are compared too; a model that starts with
         // a tab differs here, not at step 1 as if its first step misbehaved.
-        // A driver in another process that could not start: its crash, not an empty state's difference.
-        for (driver, who) in [(loop.impl, "\(implementation.name) (the implementation)"), (loop.ref.driver, "\(oracle.name) (the oracle)")] {
-            if start == nil, let p = driver as? any PlannedDriver, let fault = p.startFault {
-                if fault.hasSuffix(WireConnection.interrupted) { loop.out.stoppedEarly = true; return loop.finish(keyingState: keyingState) }
-                loop.out.failure = Failure(step: 0, action: nil, violation: Violation(.crash, "crash", "\(who) crashed: \(fault)"))
-                return loop.finish(keyingState: keyingState)
-            }
-        }
+        if start == nil && loop.remoteStartFailed() { return loop.finish(keyingState: keyingState) }
         let initial = start == nil ? loop.compareInitialStates() : nil
         onStep?(StepRecord(step: 0, action: nil, implementation: loop.implObs, oracle: loop.refObs, viewport: loop.viewport,
                            outcome: nil, violation: initial))
@@ -217,15 +213,7 @@ package struct Runner: Sendable {
                 break
             }
             let action = loop.nextAction(step)
-            guard let (applied, refOut) = loop.apply(action, step) else {
-                // A wait for a driver in another process ended by Ctrl-C: stopped, not failed.
-                if let f = loop.out.failure, f.violation.property == .crash, f.violation.message.hasSuffix(WireConnection.interrupted) {
-                    loop.out.failure = nil
-                    loop.out.stoppedEarly = true
-                    loop.out.executed.removeLast()
-                }
-                break
-            }
+            guard let (applied, refOut) = loop.apply(action, step) else { loop.forgiveRemoteInterrupt(); break }
             let implPost = loop.impl.observe()
             let implOut = loop.acceptingSilentGuard(applied, refOut, implPost)
             let refPost = loop.observeOracle(step, agreeingWith: implPost)
