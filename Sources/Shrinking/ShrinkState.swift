@@ -21,6 +21,8 @@ package final class ShrinkState {
     /// Whether the model opens a tab when a close takes the last one (the policy
     /// `emptyGrid=replacedByNewTab`): passes that count the tabs a sequence makes count closes.
     package let closesMakeTabs: Bool
+    /// How to run a candidate with its schedule aimed at jobs (`ReaimSchedule`); nil: no pass aims.
+    package let aiming: ScheduleAiming?
 
     /// Candidates run, over every pass.
     package private(set) var attempts = 0
@@ -37,7 +39,8 @@ package final class ShrinkState {
 
     init(_ original: [Action], passes: [any ShrinkPass], width: Int, budget: Int = .max, deadline: Double, now: @escaping () -> Double,
          shouldStop: @escaping () -> Bool, collapse: (([Action]) -> [Action]?)?, closesMakeTabs: Bool = false,
-         evaluate: @escaping ([[Action]]) -> Int?) {
+         aiming: ScheduleAiming? = nil, evaluate: @escaping ([[Action]]) -> Int?) {
+        self.aiming = aiming
         statistics = passes.map { ShrinkPassStatistics(name: $0.name) }
         self.closesMakeTabs = closesMakeTabs
         best = original
@@ -60,9 +63,7 @@ package final class ShrinkState {
         let fresh = candidates.indices.filter { candidates[$0] != best }
         var k = 0
         while k < fresh.count {
-            if shouldStop() { interrupted = true; stopped = true; return nil }
-            if attempts >= budget { budgetSpent = true; stopped = true; return nil }
-            if now() > deadline { stopped = true; return nil }
+            guard mayRun() else { return nil }
             // Never past the budget, even in a chunk: a wider shrink stops where a narrower one would.
             let chunk = Array(fresh[k..<min(k + width, fresh.count, k + budget - attempts)])
             if let j = evaluate(chunk.map { candidates[$0] }) {
@@ -87,6 +88,41 @@ package final class ShrinkState {
             return c
         }
         return attempt(candidates).map { starts[$0] }
+    }
+
+    /// What each `runJobs` step of `best` ran (one run, counted as a candidate), or nil when
+    /// the shrink stopped, no checker aims, or `best` no longer fails so.
+    package func scheduleTrace() -> [Int: [JobBirth]]? {
+        guard let aiming, mayRun() else { return nil }
+        let run = aiming.run(best, [:])
+        count(1, accepted: false)
+        return run.fails ? run.ran : nil
+    }
+
+    /// Tries aimed candidates one at a time (an aimed run is never parallel: its result must not
+    /// depend on the jobs); the first that still fails becomes `best` as it ran, with the picks
+    /// that replay it. True when one did.
+    package func attemptAimed(_ candidates: [([Action], [Int: [JobBirth]])]) -> Bool {
+        guard let aiming else { return false }
+        for (actions, aims) in candidates where actions != best {
+            guard mayRun() else { return false }
+            let run = aiming.run(actions, aims)
+            if run.fails, run.ranAs.count < best.count {
+                count(1, accepted: true)
+                best = run.ranAs
+                return true
+            }
+            count(1, accepted: false)
+        }
+        return false
+    }
+
+    /// Whether another candidate may run; else the state says why it stopped.
+    private func mayRun() -> Bool {
+        if shouldStop() { interrupted = true; stopped = true; return false }
+        if attempts >= budget { budgetSpent = true; stopped = true; return false }
+        if now() > deadline { stopped = true; return false }
+        return true
     }
 
     private func count(_ n: Int, accepted: Bool) {

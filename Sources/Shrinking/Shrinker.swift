@@ -34,13 +34,14 @@ package struct Shrinker {
     /// coordinated pairs, a plainer last kind, prefixes (and the whole) collapsed into a restore,
     /// a step moved so a longer prefix collapses, a session made smaller together with another
     /// step, a deletion with two steps re-aimed, a schedule step folded into a later one of its
-    /// kind, spans replaced by one schedule step.
+    /// kind, spans replaced by one schedule step, and those deletions and spans again with every
+    /// step of jobs re-aimed at the jobs it ran, and each step's picks made shortlex-smallest.
     package static let standardPasses: [any ShrinkPass] = [
         CollapseTail(), CollapseLongPrefix(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
         MergeScheduleSteps(),
         ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
-        CoordinatedRetargets(), FoldScheduleSteps(), ReplaceScheduleSpans(),
+        CoordinatedRetargets(), FoldScheduleSteps(), ReplaceScheduleSpans(), ReaimSchedule(), ShortlexPicks(),
     ]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
@@ -73,6 +74,9 @@ package struct Shrinker {
     package let passes: [any ShrinkPass]
     /// Whether the model opens a tab when a close takes the last one (see `ShrinkState`).
     package var closesMakeTabs = false
+    /// How to run a candidate with its schedule aimed at jobs (`ReaimSchedule`); nil (the
+    /// default): a model whose work is not scheduled, or one in another process.
+    package var aiming: ScheduleAiming?
 
     package init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false },
                 collapse: (([Action]) -> [Action]?)? = nil, passes: [any ShrinkPass] = Shrinker.standardPasses) {
@@ -116,7 +120,7 @@ package struct Shrinker {
     /// returns the index of the first that fails, if any.
     func core(_ original: [Action], width: Int, evaluate: @escaping ([[Action]]) -> Int?) -> Result {
         let state = ShrinkState(original, passes: passes, width: width, budget: candidateBudget, deadline: now() + timeLimit, now: now, shouldStop: shouldStop,
-                                collapse: collapse, closesMakeTabs: closesMakeTabs, evaluate: evaluate)
+                                collapse: collapse, closesMakeTabs: closesMakeTabs, aiming: aiming, evaluate: evaluate)
         let indexed = Array(passes.enumerated())
         for (i, pass) in indexed where pass.schedule == .opening && !state.stopped { _ = state.run(pass, index: i) }
         var improved = true

@@ -190,6 +190,7 @@ package struct Campaign: Sendable {
         // thread (a child forked while another thread holds a lock can block on it).
         let same: @Sendable (Runner.Outcome) -> Bool = { out in out.failure.map { $0.violation.sameFailure(as: failure.violation) } ?? false }
         let run: @Sendable ([Action]) -> Runner.Outcome = { a in isolated ? runner.runIsolated(.actions(a)) : runner.run(.actions(a), collectCoverage: false) }
+        shrinker.aiming = Self.aiming(runner, isolated: isolated, same: same)
         let r = isolated
             ? shrinker.shrink(actions, width: config.jobs) { chunk in runner.runIsolated(batch: chunk.map { .actions($0) }).firstIndex(where: same) }
             : shrinker.shrink(actions, jobs: config.jobs) { same(run($0)) }

@@ -21,12 +21,20 @@ final class JobQueue: @unchecked Sendable {
         /// The order it was enqueued in, from 1 for each model.
         let serial: Int
         let slept: Int64
+        /// Its lineage (`JobBirth`), by which the shrinker re-aims picks (`ScheduleAim`).
+        let birth: JobBirth
     }
 
     private(set) var pending: [Held] = []
     /// The test clock in milliseconds; it starts at 0 and moves only when the schedule says.
     private(set) var now: Int64 = 0
     private var serial = 0
+    /// The step being applied (−1 while the model is made) and the jobs it enqueued so far
+    /// outside any job (the first of their lines).
+    private(set) var step = -1
+    private var bornThisStep = 0
+    /// The job running now, if any, and the jobs it has enqueued so far (its children).
+    private var running: (birth: JobBirth, children: Int)?
     /// What ran since `takeLog()`, in order: what the storyboard draws between two steps. At
     /// most `logLimit` lines, then a count (a campaign never takes it: it must not grow).
     private var log: [String] = []
@@ -38,7 +46,21 @@ final class JobQueue: @unchecked Sendable {
     func hold(_ job: UnownedJob, main: Bool, afterMilliseconds delay: Int64) {
         serial += 1
         let (due, overflow) = now.addingReportingOverflow(max(0, delay))
-        pending.append(Held(job: job, main: main, due: overflow ? .max : due, serial: serial, slept: delay))
+        let birth: JobBirth
+        if let parent = running {
+            birth = JobBirth(step: parent.birth.step, path: parent.birth.path + [parent.children], timer: delay > 0)
+            running!.children += 1
+        } else {
+            birth = JobBirth(step: step, path: [bornThisStep], timer: delay > 0)
+            bornThisStep += 1
+        }
+        pending.append(Held(job: job, main: main, due: overflow ? .max : due, serial: serial, slept: delay, birth: birth))
+    }
+
+    /// The next step begins: jobs enqueued from now on are born in it.
+    func beginStep() {
+        step += 1
+        bornThisStep = 0
     }
 
     /// The held jobs that may run now (due by the clock), oldest first: the positions a pick counts in.
@@ -46,14 +68,50 @@ final class JobQueue: @unchecked Sendable {
     var isQuiet: Bool { pending.isEmpty }
 
     /// Runs the ready job a pick names: `pick` modulo the number ready, 0 the oldest. Nothing
-    /// when none is ready. Returns whether one ran.
+    /// when none is ready. Returns its place among the ready jobs and its birth, if one ran.
     @discardableResult
-    func run(pick: Int) -> Bool {
+    func run(pick: Int) -> (place: Int, birth: JobBirth)? {
         let ready = self.ready
-        guard !ready.isEmpty else { return false }
+        guard !ready.isEmpty else { return nil }
         let count = ready.count
-        run(at: ready[((pick % count) + count) % count])
-        return true
+        let place = ((pick % count) + count) % count
+        let birth = pending[ready[place]].birth
+        run(at: ready[place])
+        return (place, birth)
+    }
+
+    /// Runs the job born as `birth` if it is ready; returns its place among the ready jobs.
+    func run(birth: JobBirth) -> Int? {
+        let ready = self.ready
+        guard let place = ready.firstIndex(where: { pending[$0].birth == birth }) else { return nil }
+        run(at: ready[place])
+        return place
+    }
+
+    /// Runs the ready job that began `birth`'s line or is the oldest of its ancestors held, if
+    /// `birth` itself is not held yet; returns its place among the ready jobs and its birth.
+    func runAncestor(of birth: JobBirth) -> (place: Int, birth: JobBirth)? {
+        guard !pending.contains(where: { $0.birth == birth }) else { return nil }
+        let ready = self.ready
+        let ancestors = ready.indices.filter {
+            let b = pending[ready[$0]].birth
+            return b.step == birth.step && b.path.count < birth.path.count && Array(birth.path.prefix(b.path.count)) == b.path
+        }
+        guard let place = ancestors.min(by: { pending[ready[$0]].birth.path.count < pending[ready[$1]].birth.path.count }) else { return nil }
+        let ancestor = pending[ready[place]].birth
+        run(at: ready[place])
+        return (place, ancestor)
+    }
+
+    /// Runs the oldest ready timer not in `aimed`, standing in for the timer `birth` that is not
+    /// held (the step that set it is gone, and another step set the timer that plays its part).
+    func runStandIn(for birth: JobBirth, aimed: Set<JobBirth>) -> (place: Int, birth: JobBirth)? {
+        guard birth.timer, !pending.contains(where: { $0.birth == birth }) else { return nil }
+        let ready = self.ready
+        guard let place = ready.firstIndex(where: { pending[$0].birth.timer && !aimed.contains(pending[$0].birth) }) else { return nil }
+        let standIn = pending[ready[place]].birth
+        run(at: ready[place])
+        return (place, standIn)
     }
 
     /// Moves the clock forward (a negative or zero amount moves nothing; it stops at `endOfTime`).
@@ -114,6 +172,9 @@ final class JobQueue: @unchecked Sendable {
     private func run(at index: Int) {
         let held = pending.remove(at: index)
         note(Self.name(held))
+        let parent = running
+        running = (held.birth, 0)
+        defer { running = parent }
         if held.main {
             held.job.runSynchronously(on: HeldExecutors.main.asUnownedSerialExecutor())
         } else {

@@ -24,6 +24,8 @@ struct ScheduledDriver<D: MainActorGridDriver>: GridDriver, ScheduledWork {
 
     let queue: JobQueue
     let holder = Holder()
+    /// The shrinker's aim for this run (`ScheduleAim`), if the thread that made the driver has one.
+    let aim = ScheduleAim.current
     private(set) var scheduleProblem: String?
 
     init(viewport: GridViewport) { self.init(viewport: viewport) { D(viewport: $0) } }
@@ -37,9 +39,10 @@ struct ScheduledDriver<D: MainActorGridDriver>: GridDriver, ScheduledWork {
     mutating func apply(_ action: GridAction) -> GridStepOutcome {
         scheduleProblem = nil
         let queue = self.queue
+        queue.beginStep()
         switch action {
         case .runJobs(let picks):
-            queue.enter { for pick in picks { queue.run(pick: pick) } }
+            if let aim { runAimed(picks, aim) } else { queue.enter { for pick in picks { queue.run(pick: pick) } } }
             return GridStepOutcome()
         case .advanceClock(let ms):
             queue.advance(milliseconds: ms)
@@ -92,6 +95,32 @@ struct ScheduledDriver<D: MainActorGridDriver>: GridDriver, ScheduledWork {
     }
 
     func takeScheduleLog() -> [String] { queue.takeLog() }
+
+    /// A `runJobs` step under the shrinker's aim: the jobs it names for this step, where they
+    /// are ready, else the picks; either way, what ran is recorded.
+    private func runAimed(_ picks: [Int], _ aim: ScheduleAim) {
+        let queue = self.queue, step = queue.step
+        var births: [JobBirth] = [], places: [Int] = []
+        queue.enter {
+            if let targets = aim.aims[step] {
+                let aimed = Set(targets)
+                for target in targets {
+                    let birth = aim.following(target)
+                    // A job whose parent has not run yet (it ran in a step that is gone): its line first, oldest first.
+                    while let (place, ancestor) = queue.runAncestor(of: birth) { births.append(ancestor); places.append(place) }
+                    if let place = queue.run(birth: birth) { births.append(birth); places.append(place) }
+                    else if let (place, standIn) = queue.runStandIn(for: birth, aimed: aimed) {
+                        aim.stand(standIn, for: birth)
+                        births.append(standIn)
+                        places.append(place)
+                    }
+                }
+            } else {
+                for pick in picks { if let ran = queue.run(pick: pick) { births.append(ran.birth); places.append(ran.place) } }
+            }
+        }
+        aim.record(step: step, ran: births, picks: places)
+    }
 
     /// Runs `body` on the model as a main-actor task and the queue until it returns: newest
     /// jobs first, the clock moved when nothing else can run. Nil, with `scheduleProblem` set,
