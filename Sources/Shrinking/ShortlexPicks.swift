@@ -9,13 +9,13 @@ import Generators
 /// `[1, 0, 0, 0, 0]`, `[0, 0, 0, 0, 0, 2]` or eight 0s — one failure, four finals — as no single
 /// pick's simplification turns one into another. At a local minimum, only on sequences with
 /// steps of jobs: at most 3 + 9 + … + 3^`lengths` candidates per step.
-struct ShortlexPicks: ShrinkPass {
-    let name = "shortlex picks"
-    let schedule = ShrinkSchedule.atLocalMinimum
+package struct ShortlexPicks: ShrinkPass {
+    package let name = "shortlex picks"
+    package let schedule = ShrinkSchedule.atLocalMinimum
     /// The longest lists tried: 5 (363 lists at most, shorter ones first).
     static let lengths = 5
 
-    func run(_ state: ShrinkState) -> Bool {
+    package func run(_ state: ShrinkState) -> Bool {
         var accepted = false
         var j = state.best.count - 1
         while j >= 0 && !state.stopped {
@@ -33,7 +33,7 @@ struct ShortlexPicks: ShrinkPass {
     }
 
     /// Pick lists of 0…2 before `picks` in shortlex order, at most `lengths` long, in that order.
-    static func smaller(than picks: [Int]) -> [[Int]] {
+    package static func smaller(than picks: [Int]) -> [[Int]] {
         var out: [[Int]] = []
         for length in 1...min(max(1, picks.count), lengths) {
             var list = [Int](repeating: 0, count: length)

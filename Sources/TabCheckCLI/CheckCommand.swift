@@ -196,7 +196,7 @@ struct CheckCommand {
             if outcome.stoppedEarly || Interrupt.requested {
                 say("INTERRUPTED by \(Interrupt.name) at step \(outcome.executed.count) of \(path); no failure so far (exit 130)")
                 ending.verdict = .interrupted
-            } else if let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities) {
+            } else if let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities, build: file.build) {
                 throw InputError("\(path): cannot be judged here, \(why)")
             } else {
                 say("replay \(path): \(file.actions.count) steps, \(judged) held" + (file.property.map { " (the \($0) failure it recorded is fixed)" } ?? ""))

@@ -1,15 +1,22 @@
 import Checker
+import TabGridCore
 
 /// Whether a replay that found no failure is evidence that the failure it recorded is fixed
 /// (#54, "a verdict needs evidence"): only when every one of its steps ran, to the end. A
 /// replay interrupted part way, or one whose drivers do not declare some of its steps' kinds
 /// (those steps are never run, so they can never fail), proves nothing — the database keeps
-/// the file and `--replay` exits 2, each with the reason. One function, read by both.
+/// the file and `--replay` exits 2, each with the reason. Nor does a pass of a sequence with
+/// schedule steps in a build configuration other than the one that recorded it
+/// (`BuildConfiguration`). One function, read by both.
 enum ReplayEvidence {
     /// Why `outcome` (no failure) cannot call the replay of `actions` fixed; nil when it can.
-    static func missing(_ outcome: Runner.Outcome, of actions: [Action], capabilities: Set<Capability>) -> String? {
+    static func missing(_ outcome: Runner.Outcome, of actions: [Action], capabilities: Set<Capability>, build: String?) -> String? {
         if outcome.stoppedEarly {
             return "its replay was interrupted at step \(outcome.executed.count) of \(actions.count)"
+        }
+        if let build, build != BuildConfiguration.current {
+            return "it was recorded by a \(build) build and this is a \(BuildConfiguration.current) build: the optimizer removes executor hops a debug build keeps, "
+                + "so the model enqueues other jobs and its runJobs picks may name other ones (replay it with a \(build) build\(build == "release" ? ": swift run -c release" : ""))"
         }
         guard outcome.skippedActions > 0 || outcome.executed.count < actions.count else { return nil }
         var kinds: [String] = []

@@ -51,4 +51,32 @@ import Testing
         #expect(r.status == 0 && FileManager.default.fileExists(atPath: url.path), "\(r)")
         #expect(r.stderr.contains("tabcheck has no driver \"my-app-model\"") && !r.stderr.contains("--compare my-app-model"), "\(r)")
     }
+
+    /// A sequence with schedule steps recorded by the other build configuration: its picks may
+    /// name other jobs here (the optimizer removes executor hops), so a pass proves nothing —
+    /// `--replay` is exit 2 naming the build, and the database keeps the file (#53).
+    @Test func aScheduleRecordedByTheOtherBuildIsNotCalledFixed() throws {
+        let dir = Tool.scratch("evidence-build")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let failures = dir.appendingPathComponent(".tabcheck/failures")
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        var file = ReplayFile(seed: 5, violation: Violation(.lifecycle, "S2", "planted"), compare: ["production-async", "reference"],
+                              originalSteps: 3, actions: [.newTab, .runJobs([0]), .relaunch])
+        #expect(file.build == BuildConfiguration.current)
+        let other = BuildConfiguration.all.first { $0 != BuildConfiguration.current }!
+        file.build = other
+        let url = failures.appendingPathComponent("lifecycle-S2-5.json")
+        try file.encoded().write(to: url)
+        let r = try Tool.tabcheck.run(["--replay", url.path], cwd: dir)
+        #expect(r.status == 2 && r.stderr.contains("recorded by a \(other) build") && !r.stdout.contains("fixed"), "\(r)")
+        let db = try Tool.tabcheck.run(["--compare", "production-async,reference", "--sequences", "1"], cwd: dir)
+        #expect(db.status == 0 && db.stderr.contains("not judged fixed"), "\(db)")
+        #expect(FileManager.default.fileExists(atPath: url.path), "moved although its replay proved nothing")
+        // A synchronous sequence records no build; an unknown one is refused with the field named.
+        #expect(ReplayFile(seed: 1, violation: nil, compare: ["production", "reference"], originalSteps: 1, actions: [.newTab]).build == nil)
+        file.build = "profile"
+        try file.encoded().write(to: url)
+        let bad = try Tool.tabcheck.run(["--replay", url.path], cwd: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("field \"build\" is \"profile\""), "\(bad)")
+    }
 }

@@ -72,6 +72,28 @@ import Testing
         #expect(ShrinkPassTests.shrink(start, fails: fails) == [.newTab, .newTab, .runJobs([1]), .background, .relaunch])
     }
 
+    /// The jobs `picks` run from `ready`, each a place among those still ready (modulo their count), oldest first.
+    static func ran(_ picks: [Int], _ ready: [String]) -> [String] {
+        var ready = ready, out: [String] = []
+        for p in picks where !ready.isEmpty { out.append(ready.remove(at: ((p % ready.count) + ready.count) % ready.count)) }
+        return out
+    }
+
+    @Test func shortlexPicks_manyListsRunningTheFailingJobsBecomeOne() {
+        // Four jobs ready; the loss needs A and C run and D not. [2, 0] (C, A) and [0, 1] (A, C)
+        // both do it, and no single pick's simplification turns one into the other (delete-
+        // before-write's seeds ended on four such lists): shortlex order picks [0, 1].
+        let fails: ([Action]) -> Bool = { c in
+            guard c.count == 3, c.first == .newTab, c.last == .relaunch, case .runJobs(let p) = c[1] else { return false }
+            let r = Self.ran(p, ["A", "B", "C", "D"])
+            return r.contains("A") && r.contains("C") && !r.contains("D")
+        }
+        let r = ShrinkPassTests.both("shortlex picks", [.newTab, .runJobs([2, 0, 0]), .relaunch], fails: fails)
+        #expect(r.with == [.newTab, .runJobs([0, 1]), .relaunch])
+        #expect(r.without == [.newTab, .runJobs([2, 0]), .relaunch])
+        #expect(ShortlexPicks.smaller(than: [0, 1]) == [[0], [1], [2], [0, 0]])
+    }
+
     @Test func aClockStepFromTheEndOfIntLandsOnTheThreshold() {
         // A throttle of 5000 ms: any step of at least that fails. From Int.max, halving steps
         // reach 5000 exactly, a number no list of anchors named.

@@ -299,6 +299,7 @@ import Testing
             "simplify values", "sort neighbours", "merge schedule steps", "share strings", "coordinated pairs", "plainer last kind", "collapse prefix",
             "move and collapse", "coordinated sessions", "coordinated retargets",   // their cases: ShrinkReachTests
             "fold schedule steps", "replace schedule spans",   // their cases and merge's: ScheduleShrinkTests
+            "re-aim schedule", "shortlex picks",   // theirs: ScheduleAimTests (on a scheduled model) and ScheduleShrinkTests
         ])
     }
 

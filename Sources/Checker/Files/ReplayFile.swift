@@ -1,5 +1,6 @@
 import Foundation
 import Generators
+import TabGridCore
 
 /// A failing sequence on disk: the concrete actions (not only the seed), so it replays
 /// after the generators change. Versioned JSON; see docs/replay-format.md.
@@ -19,6 +20,10 @@ package struct ReplayFile: Codable, Equatable, Sendable {
     package var originalSteps: Int?
     /// The policy the failure was judged by (absent: SPEC's), so a replay judges the same way.
     package var policy: Policy?
+    /// The configuration of the build that recorded it ("debug" or "release"), for a sequence
+    /// with schedule steps only: their picks name jobs as that configuration enqueues them
+    /// (`BuildConfiguration`). Absent otherwise (a synchronous model's steps mean the same in both).
+    package var build: String?
     package var actions: [Action]
 
     package init(seed: UInt64?, violation: Violation?, compare: [String], originalSteps: Int?, actions: [Action], policy: Policy = .spec) {
@@ -31,6 +36,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
         self.compare = compare
         self.originalSteps = originalSteps
         self.policy = policy == .spec ? nil : policy
+        build = actions.contains { Capability.needed(by: $0.kind) == .appLifecycle } ? BuildConfiguration.current : nil
         self.actions = actions
     }
 
@@ -75,6 +81,9 @@ package struct ReplayFile: Codable, Equatable, Sendable {
             throw InputError("\(name): not a valid replay file: \(error)")
         }
         file.policy = policy == .spec ? nil : policy
+        if let b = file.build, !BuildConfiguration.all.contains(b) {
+            throw InputError("\(name): field \"build\" is \"\(b.prefix(40))\", expected \"debug\" or \"release\"")
+        }
         guard file.format == format else { throw InputError("\(name): field \"format\" is \"\(file.format)\", expected \"\(format)\"") }
         guard file.version == currentVersion else {
             throw InputError("\(name): field \"version\" is \(file.version); this tabcheck reads version \(currentVersion)")

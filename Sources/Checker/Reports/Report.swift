@@ -76,6 +76,10 @@ package enum Report {
             args! += ", customProperties: [\(customProperties.map { "\(type(of: $0))()" }.joined(separator: ", "))]"
         }
         let comment = "// \(failure.violation.property.rawValue), rule \(failure.violation.rule): \(failure.violation.message.prefix(120).replacing("\n", with: " "))"
+        // Picks name jobs as this configuration enqueues them (BuildConfiguration); tests run in debug unless told.
+        if BuildConfiguration.current == "release", actions.contains(where: { if case .runJobs = $0 { true } else { false } }) {
+            notes += "    // recorded by a release build: a debug build keeps executor hops that release removes, so its runJobs picks may name other jobs there; run it with swift test -c release\n"
+        }
         if trap {
             // A trap ends the process that runs it: the check runs in a child (an exit test),
             // which passes when the sequence neither traps nor fails.

@@ -8,7 +8,7 @@ extension Campaign {
     /// `ScheduledDriver` reads. Nil unless the model's work is scheduled (appLifecycle), both
     /// drivers run here and candidates are not isolated — a candidate forked into a child could
     /// not hand back what its jobs were.
-    static func aiming(_ runner: Runner, isolated: Bool, same: @escaping @Sendable (Runner.Outcome) -> Bool) -> ScheduleAiming? {
+    package static func aiming(_ runner: Runner, isolated: Bool, same: @escaping @Sendable (Runner.Outcome) -> Bool) -> ScheduleAiming? {
         guard !isolated, !runner.hasRemote, runner.capabilities.contains(.appLifecycle) else { return nil }
         return ScheduleAiming { actions, aims in
             let aim = ScheduleAim(aims: aims)

@@ -45,7 +45,7 @@ extension CheckCommand {
             let r = runner(file.compare, Property.allCases, policy: file.policy ?? .spec)
             let outcome = execute(r, .actions(file.actions))
             // A pass is evidence only when every step ran to the end (ReplayEvidence).
-            if outcome.failure == nil, let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities) {
+            if outcome.failure == nil, let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities, build: file.build) {
                 if outcome.stoppedEarly || Interrupt.requested {
                     say("INTERRUPTED by \(Interrupt.name) while replaying the saved failure \(path): \(why); it stays in the database (exit 130)")
                     return conclude(Ending(verdict: .interrupted, runner: r, seed: file.seed ?? "", steps: outcome.executed.count))
