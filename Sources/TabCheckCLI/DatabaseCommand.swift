@@ -40,6 +40,8 @@ struct DatabaseCommand {
             default: throw InputError("db \(verb): unknown argument \"\(flag)\" (\(drivers.program) db --help)")
             }
         }
+        // The same check as a campaign's --db: a file or a path too long is refused before git runs (#54).
+        try InputFile.checkFolder(store.folder, flag: "db \(verb) --db")
         if verb == "push" {
             let n = try store.push()
             Console.error("db push: \(n) new failure\(n == 1 ? "" : "s") added to \(store.remote) \(store.ref)\n")

@@ -94,8 +94,16 @@ struct MergeCommand {
         if let (field, value) = Self.outOfRange(top) {
             throw InputError("merge: \(file): field \"\(field)\" should be a count 0…10^13, got \(value)")
         }
-        guard input.elapsed.isFinite, input.elapsed >= 0 else {
-            throw InputError("merge: \(file): field \"elapsed\" should be a time in seconds, got \(input.elapsed)")
+        // No longer than a campaign can run (--time-limit and --shrink-time at their most), as --time-limit is bounded.
+        guard input.elapsed.isFinite, (0...(2 * Options.maxSeconds)).contains(input.elapsed) else {
+            throw InputError("merge: \(file): field \"elapsed\" should be a time in seconds, 0…\(Int(2 * Options.maxSeconds)), got \(input.elapsed)")
+        }
+        // The verdict and the failure agree, or the file was edited: a "fail" with no failure would merge as a pass (#54).
+        guard ["pass", "fail", "interrupted"].contains(input.result) else {
+            throw InputError("merge: \(file): field \"result\" should be \"pass\", \"fail\" or \"interrupted\", got \"\(input.result.prefix(40))\"")
+        }
+        guard (input.result == "fail") == (input.failure != nil) else {
+            throw InputError("merge: \(file): field \"result\" is \"\(input.result)\" but the file \(input.failure == nil ? "holds no" : "holds a") \"failure\"; they must agree")
         }
         if case .failure(let e) = coverage.coverage() { throw InputError("merge: \(file) counts an unknown \(e.what) (a newer tabcheck wrote it?)") }
         return Shard(file: file, input: input, config: config, coverage: coverage)

@@ -24,11 +24,17 @@ package struct OwnedFolder {
     /// Refuses a folder holding files of the set that tabcheck did not write.
     package func claim() throws(InputError) {
         guard !marked, let theirs = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().first(where: isOurs) else { return }
-        throw InputError("\(flag) \(path) already holds \(theirs), which tabcheck did not write and would replace; give an empty or new folder")
+        // An unmarked set (a fuzzer's corpus) may be tabcheck's own from an earlier run: the reason says what is known.
+        let whose = replaces ? "which tabcheck did not write and would replace" : "which this run would replace (a corpus folder carries no mark: libFuzzer reads every file in it as an input)"
+        throw InputError("\(flag) \(path) already holds \(theirs), \(whose); give an empty or new folder\(replaces ? "" : ", or remove its seed-* files")")
     }
 
+    /// Whether `prepare()` made the folder (a run that writes nothing removes it again: `discard`).
+    package private(set) var created = false
+
     /// Creates the folder, marks it, and removes the set's files of an earlier run.
-    package func prepare() throws(InputError) {
+    package mutating func prepare() throws(InputError) {
+        created = !FileManager.default.fileExists(atPath: path)
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw InputError("\(flag) \(path): \(InputFile.reason(error))")
         }
@@ -37,6 +43,13 @@ package struct OwnedFolder {
             for old in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where isOurs(old) { unlink(path + "/" + old) }
         }
         if replaces { try write(Data("files written by tabcheck (\(flag)); it replaces them on the next run\n".utf8), name: Self.mark) }
+    }
+
+    /// After a write failed: the half-written file removed, and the folder too when this run made
+    /// it and nothing else is in it — a refusal under a file-size limit leaves nothing behind (#54).
+    package func discard(_ name: String) {
+        unlink(path + "/" + name)
+        if created, ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]).isEmpty { rmdir(path) }
     }
 
     /// Writes one file, never through a link (`O_NOFOLLOW`).

@@ -45,6 +45,10 @@ struct SharedDatabase {
     func localFailures() throws(InputError) -> [(blob: String, path: String)] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
         return try names.map { name throws(InputError) in
+            // Only what a tabcheck can read is shared: a corrupt file would reach every pull (#54).
+            do throws(InputError) { _ = try ReplayFile.load(URL(fileURLWithPath: folder + "/" + name)) } catch {
+                throw InputError("db push: \(error.message); a failure no tabcheck can read is not shared (repair it, or move it out of \(folder))")
+            }
             let blob = try git(["hash-object", "-w", "--", folder + "/" + name]).trimmingCharacters(in: .whitespacesAndNewlines)
             var stem = String(name.dropLast(5))
             let suffix = "." + blob.prefix(12)

@@ -72,10 +72,10 @@ enum Supervisor {
         case .exited(let code): return code
         case .killed(let name):
             if ["SIGINT", "SIGTERM", "SIGHUP"].contains(name) { return name == "SIGINT" ? 130 : name == "SIGTERM" ? 143 : 129 }
-            // Any other signal is named (#54): a worker gone without a word is a verdict nobody can read.
-            let code: Int32 = status & 0x7f != 0 ? 128 + (status & 0x7f) : 137
-            Console.error("\(Console.program): the run's worker process was killed by \(name) (something outside tabcheck: the OOM killer, a resource limit, kill -9); what it found before is saved and printed above (exit \(code))\n")
-            return code
+            // Any other signal is named (#54), and is the environment's doing, not a verdict: exit 2
+            // as for every resource limit (a shell's 128+N would be a code CI reads as a crash of tabcheck).
+            Console.error("\(Console.program): the run's worker process was killed by \(name) (something outside tabcheck: the OOM killer, a resource limit such as ulimit -t, kill -9); what it found before is saved and printed above (exit 2)\n")
+            return 2
         case .timedOut, .stalled: return 137
         case .trapped(let signal): return command.recover(signal: signal, shared)
         }
@@ -153,7 +153,10 @@ extension CheckCommand: SupervisedRun {
     func recover(signal: String, _ shared: RunningSequences) -> Int32 {
         var isolated = self
         isolated.isolated = true
-        isolated.warn("the run died of \(signal) (a trap); running what it was running again, each sequence in a process of its own")
+        // Under a memory limit the death may be the limit's: the verdict's line says which, alone (#54: two lines, one wrong).
+        if ResourceLimits.memory == nil {
+            isolated.warn("the run died of \(signal) (a trap); running what it was running again, each sequence in a process of its own")
+        }
         switch shared.phase {
         case .other:
             do throws(InputError) { return try isolated.run() } catch { fail(error.message) }

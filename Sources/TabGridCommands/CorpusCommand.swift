@@ -9,6 +9,8 @@ import ProductionDriver
 enum CorpusCommand {
     static func run(_ rest: [String]) throws(InputError) -> Int32 {
         if try Arguments.help(rest, command: "corpus ", usage: corpusUsage) { return 0 }
+        // A flag given twice is refused, as every other command's (#54).
+        guard rest.filter({ $0 == "--session" }).count <= 1 else { throw InputError("corpus: --session given twice") }
         let session = rest.contains("--session")
         let rest = rest.filter { $0 != "--session" }
         if let flag = rest.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
@@ -34,6 +36,7 @@ enum CorpusCommand {
                                                  collectCoverage: false)
             let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)
             do throws(InputError) { try folder.write(Data(bytes), name: "seed-\(i)") } catch {
+                folder.discard("seed-\(i)")
                 throw InputError("\(error.message) (\(i) of \(n) written)")
             }
         }
@@ -50,7 +53,10 @@ enum CorpusCommand {
                                                  collectCoverage: false)
             index += 1
             for case .restoreData(let text) in out.executed where written < n {
-                try folder.write(Data(text.utf8), name: "seed-\(written)")
+                do throws(InputError) { try folder.write(Data(text.utf8), name: "seed-\(written)") } catch {
+                    folder.discard("seed-\(written)")
+                    throw InputError("\(error.message) (\(written) of \(n) written)")
+                }
                 written += 1
             }
         }

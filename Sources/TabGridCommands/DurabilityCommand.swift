@@ -91,14 +91,16 @@ enum DurabilityCommand {
     static func folder(_ given: String?) throws(InputError) -> String {
         if let given {
             try InputFile.checkFolder(given, flag: "durability --dir")
-            try? FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true)
             // One run per folder (#54): two runs sharing --dir would kill each other's saves and
-            // report a false FAIL. Held (flock) until this process ends.
-            let fd = open(given + "/.tabcheck-durability.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw InputError("durability --dir \(given): cannot create its lock file: \(String(cString: strerror(errno)))") }
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-                close(fd)
-                throw InputError("durability --dir \(given) is in use by another durability run; give each run its own folder")
+            // report a false FAIL. Another run's lock is asked first (opened, never created: a
+            // refusal writes nothing into the folder), since its folder holds its own sessions.
+            let lockPath = given + "/.tabcheck-durability.lock"
+            let other = open(lockPath, O_RDWR | O_CLOEXEC)
+            if other >= 0 {
+                defer { close(other) }
+                guard flock(other, LOCK_EX | LOCK_NB) == 0 else {
+                    throw InputError("durability --dir \(given) is in use by another durability run; give each run its own folder")
+                }
             }
             // The run saves over session.json and its backup: never a user's own.
             for name in ["session.json", "session.json.backup", "session.json.tmp", "session.json.corrupt"] where FileManager.default.fileExists(atPath: given + "/" + name) {
@@ -106,6 +108,13 @@ enum DurabilityCommand {
             }
             do { try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true) } catch {
                 throw InputError("durability --dir \(given): \(InputFile.reason(error))")
+            }
+            // Held (flock) until this process ends.
+            let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw InputError("durability --dir \(given): cannot create its lock file: \(String(cString: strerror(errno)))") }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                close(fd)
+                throw InputError("durability --dir \(given) is in use by another durability run; give each run its own folder")
             }
             return given
         }

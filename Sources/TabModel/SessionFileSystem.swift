@@ -35,8 +35,27 @@ public struct LocalFileSystem: SessionFileSystem {
 
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
+    /// With POSIX calls, so a failure says why in the system's words ("File too large"):
+    /// Foundation's `Data.write` gave only "Foundation error 512" under `ulimit -f` (#54).
     public func write(_ data: Data, to path: String) throws {
-        try data.write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.failure(path) }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                #if canImport(Glibc)
+                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                #else
+                let n = Darwin.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                #endif
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        guard written else { throw Self.failure(path) }
     }
 
     public func sync(_ path: String) throws {

@@ -16,7 +16,7 @@ extension CheckCommand {
     /// Replays every saved failure first (Hypothesis's example database), judged by every
     /// property whatever --property says. A file moves to `../fixed/` only when that check
     /// passes with every step run to its end (ReplayEvidence); an interrupt keeps it and ends
-    /// the run (130); a malformed one is reported and left in place.
+    /// the run (130); one that cannot be read ends the run (exit 2), naming it.
     func replayDatabase() throws(InputError) -> Int32? {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: options.database) else { return nil }
@@ -34,9 +34,10 @@ extension CheckCommand {
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = options.database + "/" + name
             let file: ReplayFile
+            // A saved failure that cannot be read is not skipped: a PASS over it would turn CI green on a failure no one can see (#54).
             do { file = try ReplayFile.load(URL(fileURLWithPath: path)) } catch {
-                warn("skipping \(error.message)")
-                continue
+                throw InputError("the failure database holds a file it cannot read, so its failure cannot be checked: \(error.message) "
+                                 + "(repair it, or move it out of \(options.database))")
             }
             guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else {
                 otherDrivers[file.compare.joined(separator: ","), default: 0] += 1
@@ -61,6 +62,11 @@ extension CheckCommand {
             // Beside the database folder, however it was spelled (".", "x", "a/b/"): from the
             // standardized absolute path, never from the text.
             let fixed = URL(fileURLWithPath: options.database).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("fixed").path
+            var isFolder: ObjCBool = false
+            if fm.fileExists(atPath: fixed, isDirectory: &isFolder), !isFolder.boolValue {
+                warn("saved failure \(name) passes every property, but it stays in the database: \(fixed), where fixed failures go, is a file, not a folder (move that file away)")
+                continue
+            }
             var target = fixed + "/" + name
             var n = 1
             while fm.fileExists(atPath: target) { n += 1; target = fixed + "/" + (name as NSString).deletingPathExtension + "-\(n).json" }
