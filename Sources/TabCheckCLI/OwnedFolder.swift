@@ -45,10 +45,9 @@ package struct OwnedFolder {
         if replaces { try write(Data("files written by tabcheck (\(flag)); it replaces them on the next run\n".utf8), name: Self.mark) }
     }
 
-    /// After a write failed: the half-written file removed, and the folder too when this run made
-    /// it and nothing else is in it — a refusal under a file-size limit leaves nothing behind (#54).
-    package func discard(_ name: String) {
-        unlink(path + "/" + name)
+    /// After a write failed (`write` removes its half-written file): the folder too, when this
+    /// run made it and nothing is in it — a refusal under a file-size limit leaves nothing behind (#54).
+    package func discardIfEmpty() {
         if created, ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]).isEmpty { rmdir(path) }
     }
 
@@ -71,6 +70,10 @@ package struct OwnedFolder {
             }
             return true
         }
-        guard ok else { throw InputError("\(flag): cannot write \(file): \(String(cString: strerror(errno)))") }
+        guard ok else {
+            let why = String(cString: strerror(errno))
+            unlink(file)   // this run's own half-written file (opened with O_CREAT, never through a link)
+            throw InputError("\(flag): cannot write \(file): \(why)")
+        }
     }
 }

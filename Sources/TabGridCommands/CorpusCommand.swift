@@ -36,7 +36,7 @@ enum CorpusCommand {
                                                  collectCoverage: false)
             let bytes = Choices.bytes(values: out.choices, bounds: out.bounds)
             do throws(InputError) { try folder.write(Data(bytes), name: "seed-\(i)") } catch {
-                folder.discard("seed-\(i)")
+                folder.discardIfEmpty()
                 throw InputError("\(error.message) (\(i) of \(n) written)")
             }
         }
@@ -54,7 +54,7 @@ enum CorpusCommand {
             index += 1
             for case .restoreData(let text) in out.executed where written < n {
                 do throws(InputError) { try folder.write(Data(text.utf8), name: "seed-\(written)") } catch {
-                    folder.discard("seed-\(written)")
+                    folder.discardIfEmpty()
                     throw InputError("\(error.message) (\(written) of \(n) written)")
                 }
                 written += 1

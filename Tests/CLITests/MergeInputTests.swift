@@ -27,6 +27,13 @@ import Testing
         let twice = dir.appendingPathComponent("twice.json")
         try text.replacingOccurrences(of: "{", with: "{\"result\":\"pass\",", options: [], range: text.range(of: "{")).write(to: twice, atomically: true, encoding: .utf8)
         cases.append(("a key twice", [twice.path, b.path], "appears twice"))
+        // A verdict and a failure that disagree, and a time no campaign takes (#54, the round-4 audit).
+        let failed = dir.appendingPathComponent("failed.json")
+        try text.replacingOccurrences(of: "\"result\":\"pass\"", with: "\"result\":\"fail\"").write(to: failed, atomically: true, encoding: .utf8)
+        cases.append(("fail without a failure", [failed.path, b.path], "holds no \"failure\""))
+        let slow = dir.appendingPathComponent("slow.json")
+        try text.replacingOccurrences(of: #""elapsed":[0-9.e+-]+"#, with: "\"elapsed\":1e308", options: .regularExpression).write(to: slow, atomically: true, encoding: .utf8)
+        cases.append(("elapsed 1e308", [slow.path, b.path], "field \"elapsed\""))
         cases.append(("--html onto a shard", ["--html", a.path, a.path, b.path], "one of the shards"))
         for (what, args, says) in cases {
             let r = try Tool.tabcheck.run(["merge"] + args, cwd: dir, timeout: 30)
