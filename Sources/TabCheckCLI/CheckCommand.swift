@@ -51,8 +51,8 @@ struct CheckCommand {
     }
 
     /// One run, in this process or — after a trap — in a child of its own.
-    func execute(_ r: Runner, _ source: Runner.Source) -> Runner.Outcome {
-        isolated ? r.runIsolated(source) : r.run(source, collectCoverage: false, shouldStop: { Interrupt.requested })
+    func execute(_ r: Runner, _ source: Runner.Source, deadline: Double? = nil) -> Runner.Outcome {
+        isolated ? r.runIsolated(source) : r.run(source, collectCoverage: false, deadline: deadline, shouldStop: { Interrupt.requested })
     }
     func run() throws(InputError) -> Int32 {
         // A run that would check nothing is not a PASS (decisions.md, Command line and inputs): every property named is skipped.

@@ -35,6 +35,7 @@ package enum Interrupt {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         // SIGHUP ignored at the start (nohup, a service manager) stays ignored: that is a
         // request to outlive the terminal.
+        _ = watchdog   // made here, never first in a signal handler
         for s in stopping {
             signal(s) { sig in
                 guard interruptSignal.load(ordering: .relaxed) == 0 else {
@@ -49,8 +50,34 @@ package enum Interrupt {
                     _exit(found ? 1 : 130)
                 }
                 interruptSignal.store(sig, ordering: .relaxed)
+                sem_post(Interrupt.watchdog)   // async-signal-safe: wakes the watchdog
             }
         }
+        Thread.detachNewThread { Interrupt.watch() }
+    }
+
+    /// How long a run may take to stop after the first signal: it stops at the next step or
+    /// candidate, which is at once unless one step runs long (a replay of 1,000 tabs with
+    /// 4,096-scalar titles: one query took 95 s, #54).
+    package static let grace = 5.0
+
+    /// Woken by the first signal: when the run has not ended `grace` seconds later, it ends
+    /// here — with a line and the exit code a second signal gives. A failure found before was
+    /// saved then (the original before shrinking), so what is lost is the step in progress.
+    nonisolated(unsafe) static let watchdog: UnsafeMutablePointer<sem_t> = {
+        let s = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(s, 0, 0)
+        return s
+    }()
+
+    static func watch() {
+        while sem_wait(watchdog) != 0 {}
+        usleep(useconds_t(grace * 1_000_000))
+        let found = failureReported.load(ordering: .relaxed)
+        Console.error("\(Console.program): the run had not stopped \(Int(grace)) s after \(name) (one step was still running: a slow model or a large replay); "
+                      + (found ? "the failure above was saved before shrinking began (exit 1)\n" : "stopped, before any failure was found (exit 130)\n"))
+        WireConnection.endAll()
+        _exit(found ? 1 : 130)
     }
 
     /// In a supervised child (Supervisor.swift): the parent's pid. When the parent is gone

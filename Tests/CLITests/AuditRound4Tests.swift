@@ -54,4 +54,31 @@ import Testing
         #expect(d.status == 2 && d.stderr.contains("already holds session.json"), "\(d)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: ud.path) == ["session.json"], "the refusal wrote into the folder")
     }
+
+    /// A step that runs long (a slow model, a huge replay): Ctrl-C ends the run within
+    /// `Interrupt.grace` (5 s) with its line, not when the step ends (95 s in the audit), and the
+    /// failure database's replays keep to the run's budget, keeping the file.
+    @Test func aLongStepNeitherOutlivesCtrlCNorTheBudget() throws {
+        let dir = Tool.scratch("audit4-slow")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = ReplayFile(seed: 3, violation: Violation(.mapping, "F3", "planted"), compare: ["slow-query", "reference"], originalSteps: 2,
+                              actions: [.newTab, .setQuery("a")])
+        try file.encoded().write(to: dir.appendingPathComponent("slow.json"))
+        let started = Date()
+        let r = try Tool.planted.run(["--replay", "slow.json"], cwd: dir) { p, _ in
+            usleep(1_000_000)
+            kill(p.processIdentifier, SIGINT)
+        }
+        let took = Date().timeIntervalSince(started)
+        #expect(r.status == 130 && r.stderr.contains("had not stopped 5 s after SIGINT"), "\(r)")
+        #expect(took < 15, "took \(took) s after a 30 s step began")
+        let failures = dir.appendingPathComponent(".tabcheck/failures")
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        // Steps of 1 s each, a budget of 1 s: the replay stops after its first query, the file stays.
+        try ReplayFile(seed: 3, violation: Violation(.mapping, "F3", "planted"), compare: ["slow-query-1s", "reference"], originalSteps: 4,
+                       actions: [.newTab, .setQuery("a"), .setQuery("b"), .setQuery("c")]).encoded().write(to: failures.appendingPathComponent("slow.json"))
+        let db = try Tool.planted.run(["--compare", "slow-query-1s,reference", "--time-limit", "1"], cwd: dir)
+        #expect(db.status == 2 && db.stderr.contains("did not finish replaying within the 1 s"), "\(db)")
+        #expect(FileManager.default.fileExists(atPath: failures.appendingPathComponent("slow.json").path))
+    }
 }

@@ -30,6 +30,20 @@ struct ClosesTabsIndex: GridDriver {
     func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
 }
 
+/// Production whose `setQuery` takes `seconds` (a step that runs long: a huge replay, a slow
+/// model): what the CLI tests use to see Ctrl-C and the failure database's budget end a run
+/// whose current step has not (#54).
+struct SlowQuery: GridDriver {
+    var base: TabModelDriver
+    let seconds: Int
+    mutating func apply(_ action: Action) -> StepOutcome {
+        if case .setQuery = action { for _ in 0..<(seconds * 10) { usleep(100_000) } }
+        return base.apply(action)
+    }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+}
+
 /// A property of this package's own (#26.3): at most five tabs are ever open. Production
 /// breaks it as soon as a campaign opens a sixth tab: what the CLI tests use to see a custom
 /// property selected, reported and replayed. Registered only with TABCHECK_PLANTED_CUSTOM=1,
@@ -98,6 +112,12 @@ RepositoryTabCheck.main(drivers: [
     },
     DriverFactory(name: "planted-f3-slow", summary: "the same, 5 ms per action (shrinking takes seconds)", capabilities: TabModelDriver.capabilities) {
         ClosesTabsIndex(base: TabModelDriver(viewport: $0), delay: 5_000)
+    },
+    DriverFactory(name: "slow-query", summary: "production whose setQuery takes 30 s", capabilities: TabModelDriver.capabilities) {
+        SlowQuery(base: TabModelDriver(viewport: $0), seconds: 30)
+    },
+    DriverFactory(name: "slow-query-1s", summary: "production whose setQuery takes 1 s", capabilities: TabModelDriver.capabilities) {
+        SlowQuery(base: TabModelDriver(viewport: $0), seconds: 1)
     },
     DriverFactory(name: "planted-trap", summary: "production that traps (index out of range) closing the last of 3+ displayed tabs") {
         TrapsOnLastClose(base: TabModelDriver(viewport: $0))

@@ -206,9 +206,10 @@ package struct Runner: Sendable {
         // at every step, not once (a `for` over `0..<length` cut a titled opening short of
         // its new tabs and dropped every generated step after it).
         var step = 0
+        var stops = StopChecks(active: deadline != nil || shouldStop != nil)
         while step < loop.length {
             defer { step += 1 }
-            if step & 255 == 255 && (deadline.map { RunClock.now() >= $0 } == true || shouldStop?() == true) {
+            if stops.due(step), deadline.map({ RunClock.now() >= $0 }) == true || shouldStop?() == true {
                 loop.out.stoppedEarly = true
                 break
             }

@@ -31,6 +31,9 @@ extension CheckCommand {
                 warn("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found between \(pair) not replayed by this run (\(how))")
             }
         }
+        // One budget for all of them: the run's --time-limit, or databaseReplaySeconds under --sequences.
+        let budget = options.timeLimit ?? (options.sequences == nil ? 10 : Self.databaseReplaySeconds)
+        let deadline = RunClock.now() + budget
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = options.database + "/" + name
             let file: ReplayFile
@@ -44,7 +47,13 @@ extension CheckCommand {
                 continue
             }
             let r = runner(file.compare, Property.allCases, policy: file.policy ?? .spec)
-            let outcome = execute(r, .actions(file.actions))
+            // Within the run's budget (#54: a saved failure of 100,000 steps made every campaign a
+            // ten-minute one): a replay that does not end in time keeps its file and ends the run.
+            let outcome = execute(r, .actions(file.actions), deadline: deadline)
+            if outcome.failure == nil, outcome.stoppedEarly, !Interrupt.requested {
+                throw InputError("the saved failure \(path) did not finish replaying within the \(String(format: "%g", budget)) s the saved failures may take (\(options.timeLimit == nil && options.sequences != nil ? "under --sequences" : "the --time-limit"); \(outcome.executed.count) of its "
+                                 + "\(file.actions.count) steps ran); it stays in the database: replay it alone with \(me) --replay \(shellWord(path)), or give a longer --time-limit")
+            }
             // A pass is evidence only when every step ran to the end (ReplayEvidence).
             if outcome.failure == nil, let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities, build: file.build) {
                 if outcome.stoppedEarly || Interrupt.requested {
@@ -80,6 +89,10 @@ extension CheckCommand {
         }
         return nil
     }
+
+    /// How long the saved failures may take to replay before a campaign bounded by `--sequences`
+    /// (a campaign bounded by time gives them its `--time-limit`).
+    static let databaseReplaySeconds = 60.0
 
     /// Writes a replay file to `path`, or to `<db>/<property>-<rule>-<id>.json`.
     func save(_ file: ReplayFile, failure: Runner.Failure, id: String, path: String? = nil) -> String? {
