@@ -1,4 +1,5 @@
 import Checker
+import Foundation
 import ProductionDriver
 import Generators
 import Testing
@@ -115,11 +116,17 @@ import Testing
         var actions = [Action](repeating: .willAppear, count: 249)
         actions += [.newTab, .setTitle(id: "t1", title: " a")]
         actions += [Action](repeating: .willAppear, count: 49)
-        let runner = Runner(implementation: PlantedBug.titlesTrimmed.factory, oracle: AlwaysAgrees.factory, properties: [.differential])
-        let out = runner.run(.actions(actions), collectCoverage: false, shouldStop: { true })
+        // Asked to stop once the oracle has seen 252 steps (the title's at 251): it stops at the
+        // run's next check (`StopChecks`), before the periodic comparison at 256.
+        let seen = StepCounter()
+        let oracle = DriverFactory(name: "always-agrees-counting", summary: "the reference, claiming to agree, counting its steps") {
+            CountingAgrees(base: AlwaysAgrees(base: ReferenceDriver(viewport: $0)), seen: seen)
+        }
+        let runner = Runner(implementation: PlantedBug.titlesTrimmed.factory, oracle: oracle, properties: [.differential])
+        let out = runner.run(.actions(actions), collectCoverage: false, shouldStop: { seen.value >= 252 })
         #expect(out.stoppedEarly)
-        #expect(out.executed.count == 255)
-        #expect(out.failure?.step == 255)
+        #expect((252...255).contains(out.executed.count), "\(out.executed.count)")   // the next periodic comparison would be at 256
+        #expect(out.failure?.step == out.executed.count)
         #expect(out.failure?.violation.differences.first?.field == "tabs")
     }
 }
@@ -135,4 +142,21 @@ struct AlwaysAgrees: AgreeingDriver {
     static let factory = DriverFactory(name: "always-agrees", summary: "the reference, claiming to agree at every step") {
         AlwaysAgrees(base: ReferenceDriver(viewport: $0))
     }
+}
+
+/// The same, counting the steps it applied (a test's `shouldStop` reads it).
+struct CountingAgrees: AgreeingDriver {
+    var base: AlwaysAgrees
+    let seen: StepCounter
+    mutating func apply(_ action: Action) -> StepOutcome { seen.tick(); return base.apply(action) }
+    func observe() -> Observation { base.observe() }
+    func roundTrip() -> Result<Observation, RoundTripError>? { base.roundTrip() }
+    func agrees(with observation: Observation) -> Bool { true }
+}
+
+final class StepCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func tick() { lock.withLock { n += 1 } }
+    var value: Int { lock.withLock { n } }
 }

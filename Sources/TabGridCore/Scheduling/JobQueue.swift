@@ -198,22 +198,10 @@ final class JobQueue: @unchecked Sendable {
     // MARK: The thread's model
 
     /// The queue of the model this thread is driving, if any.
-    static var current: JobQueue? {
-        guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<JobQueue>.fromOpaque(raw).takeUnretainedValue()
-    }
-    private static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k, nil)
-        return k
-    }()
+    static var current: JobQueue? { slot.current }
+    private static let slot = ThreadSlot<JobQueue>()
 
     /// Runs `body` with this queue as the thread's: jobs enqueued meanwhile are held here, and the
     /// thread is the main actor's. Nested calls keep the outer queue's place.
-    func enter<R>(_ body: () throws -> R) rethrows -> R {
-        let previous = pthread_getspecific(Self.key)
-        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(Self.key, previous) }
-        return try body()
-    }
+    func enter<R>(_ body: () throws -> R) rethrows -> R { try Self.slot.with(self, body) }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which job a pick ran, told apart by its lineage: the step whose event (or model's making,
 /// −1) enqueued the first job of its line and that job's place among the step's first jobs,
 /// then which child of its parent each job down the line is (a task's next job, an actor hop, a
@@ -65,21 +59,9 @@ package final class ScheduleAim: @unchecked Sendable {
     }
 
     /// Runs `body` with this aim as the thread's.
-    package func with<R>(_ body: () throws -> R) rethrows -> R {
-        let previous = pthread_getspecific(Self.key)
-        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(Self.key, previous) }
-        return try body()
-    }
+    package func with<R>(_ body: () throws -> R) rethrows -> R { try Self.slot.with(self, body) }
 
     /// The aim of the run on this thread, if any.
-    static var current: ScheduleAim? {
-        guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<ScheduleAim>.fromOpaque(raw).takeUnretainedValue()
-    }
-    private static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k, nil)
-        return k
-    }()
+    static var current: ScheduleAim? { slot.current }
+    private static let slot = ThreadSlot<ScheduleAim>()
 }
