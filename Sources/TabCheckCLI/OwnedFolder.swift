@@ -29,12 +29,14 @@ package struct OwnedFolder {
         throw InputError("\(flag) \(path) already holds \(theirs), \(whose); give an empty or new folder\(replaces ? "" : ", or remove its seed-* files")")
     }
 
-    /// Whether `prepare()` made the folder (a run that writes nothing removes it again: `discard`).
-    package private(set) var created = false
+    /// Whether `prepare()` made the folder (a run that writes nothing removes it again:
+    /// `discardIfEmpty`). A box, so `prepare()` stays non-mutating (its public signature).
+    private let made = Made()
+    private final class Made: @unchecked Sendable { var folder = false }
 
     /// Creates the folder, marks it, and removes the set's files of an earlier run.
-    package mutating func prepare() throws(InputError) {
-        created = !FileManager.default.fileExists(atPath: path)
+    package func prepare() throws(InputError) {
+        made.folder = !FileManager.default.fileExists(atPath: path)
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw InputError("\(flag) \(path): \(InputFile.reason(error))")
         }
@@ -48,7 +50,7 @@ package struct OwnedFolder {
     /// After a write failed (`write` removes its half-written file): the folder too, when this
     /// run made it and nothing is in it — a refusal under a file-size limit leaves nothing behind (#54).
     package func discardIfEmpty() {
-        if created, ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]).isEmpty { rmdir(path) }
+        if made.folder, ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]).isEmpty { rmdir(path) }
     }
 
     /// Writes one file, never through a link (`O_NOFOLLOW`).

@@ -159,7 +159,7 @@ extension CheckCommand {
         }
         // Frames only when there are some: a passing run makes no folder (decisions.md, Command line and inputs).
         if let dir = options.frames, !report.frames.isEmpty {
-            var folder = CheckCommand.framesFolder(dir)
+            let folder = CheckCommand.framesFolder(dir)
             do throws(InputError) {
                 try folder.prepare()
                 for (i, frames) in report.frames.enumerated() {
