@@ -32,6 +32,7 @@ enum Supervisor {
     nonisolated(unsafe) static var started = RunClock.now()
     /// The shared file's path, removed at exit.
     nonisolated(unsafe) static var sharedPath: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var sharedFile: (dev: dev_t, ino: ino_t)?
     static let variable = "TABCHECK_SUPERVISED"
 
     static func run(_ command: some SupervisedRun) throws(InputError) -> Int32 {
@@ -44,6 +45,9 @@ enum Supervisor {
                 throw InputError("\(variable) is set (to \"\(value)\"), but only tabcheck sets it, for a child of its own: unset it")
             }
             unsetenv(variable)   // not for a tabcheck this one starts
+            // Both processes have it mapped now: its name can go, so no way out of either — a SIGKILL
+            // of the parent included, which no atexit sees — leaves it in TMPDIR (#54).
+            unlink(String(value[value.index(after: colon)...]))
             // The child ends with its parent, whatever ends the parent (a SIGKILL from CI's
             // time limit included): an orphan would go on writing reports nobody waits for (decisions.md, Command line and inputs).
             endWithParent(parent)
@@ -55,7 +59,15 @@ enum Supervisor {
         // Isolation is never dropped in silence (decisions.md, Command line and inputs): what it needs and lacks is said.
         let path = try Scratch.make("tabcheck-running")
         sharedPath = strdup(path)
-        atexit { if let p = Supervisor.sharedPath { unlink(p) } }   // every way out, `fail`'s exit included
+        var made = stat()
+        if stat(path, &made) == 0 { sharedFile = (made.st_dev, made.st_ino) }
+        // Every way out, `fail`'s exit included — unless the child already removed the name
+        // (another run may have made a file of the same name since: only ours goes).
+        atexit {
+            guard let p = Supervisor.sharedPath, let ours = Supervisor.sharedFile else { return }
+            var now = stat()
+            if stat(p, &now) == 0, now.st_dev == ours.dev, now.st_ino == ours.ino { unlink(p) }
+        }
         guard let shared = RunningSequences(path: path) else {
             throw InputError("cannot map the file \(path) that keeps a trapped run's place (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
         }

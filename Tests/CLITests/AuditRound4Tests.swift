@@ -81,4 +81,21 @@ import Testing
         #expect(db.status == 2 && db.stderr.contains("did not finish replaying within the 1 s"), "\(db)")
         #expect(FileManager.default.fileExists(atPath: failures.appendingPathComponent("slow.json").path))
     }
+
+    /// The supervisor killed by SIGKILL (no atexit runs): the file that keeps a trapped run's
+    /// place is not left in TMPDIR — the child removes its name once both have it mapped.
+    @Test func aParentKilledBySIGKILLLeavesNothingInTMPDIR() throws {
+        let dir = Tool.scratch("audit4-kill")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tmp = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let r = try Tool.tabcheck.run(["--time-limit", "30", "--no-db"], cwd: dir, environment: ["TMPDIR": tmp.path]) { p, _ in
+            usleep(1_500_000)
+            kill(p.processIdentifier, SIGKILL)
+        }
+        #expect(r.signaled, "\(r)")
+        usleep(500_000)   // the child ends with its parent (PR_SET_PDEATHSIG)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("tabcheck-running-") }
+        #expect(left.isEmpty, "left in TMPDIR: \(left)")
+    }
 }
