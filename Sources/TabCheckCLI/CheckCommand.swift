@@ -111,6 +111,9 @@ struct CheckCommand {
             ending.reproduce = [reproduce(seed: found.sequenceSeed)]
         } else if result.interrupted {
             say("INTERRUPTED by \(Interrupt.name): \(result.sequences) sequences, \(result.steps) steps in \(String(format: "%.2f", result.elapsed)) s, no failure found so far (exit 130)")
+        } else if result.steps == 0 {
+            // A run that checked nothing is not a PASS (decisions.md, Command line and inputs; #54: --time-limit 0).
+            fail("the campaign ran no step within its budget (\(config.timeLimit.map { "--time-limit \(String(format: "%g", $0)) s" } ?? "--sequences")): nothing was checked; give a longer --time-limit")
         } else {
             let rate = Double(result.steps) / max(result.elapsed, 1e-9)
             say("PASS: \(result.sequences) sequences, \(result.steps) steps in \(String(format: "%.2f", result.elapsed)) s (\(Int(rate)) steps/s), 0 failures")

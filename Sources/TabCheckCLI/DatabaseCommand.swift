@@ -32,8 +32,9 @@ struct DatabaseCommand {
             case "--remote": store.remote = try a.path(flag, "a git remote (a name or a URL)")
             case "--ref":
                 let ref = try a.value(flag)
-                guard ref.hasPrefix("refs/"), !ref.contains(".."), !ref.contains(" "), !ref.hasSuffix("/") else {
-                    throw InputError("db \(verb) --ref takes a full ref name such as refs/tabcheck/failures, got \"\(ref)\"")
+                // Never a branch or a tag: the failures' commits would land on the team's code (#54).
+                guard ref.hasPrefix("refs/"), !ref.hasPrefix("refs/heads/"), !ref.hasPrefix("refs/tags/"), !ref.contains(".."), !ref.contains(" "), !ref.hasSuffix("/") else {
+                    throw InputError("db \(verb) --ref takes a full ref name outside refs/heads/ and refs/tags/, such as refs/tabcheck/failures, got \"\(ref)\"")
                 }
                 store.ref = ref
             case "--db": store.folder = try a.path(flag, "a folder name")

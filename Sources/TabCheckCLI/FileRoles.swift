@@ -14,7 +14,11 @@ enum FileRoles {
     static func identity(_ v: String) -> String {
         var st = stat()
         if stat(v, &st) == 0 { return "inode \(st.st_dev):\(st.st_ino)" }
-        return URL(fileURLWithPath: v).standardizedFileURL.resolvingSymlinksInPath().path
+        // Written where its standardized path points ("sub/../s2.json" is "s2.json" to the writer,
+        // even when "sub" does not exist): that file's identity, or the path (#54, an input overwritten).
+        let standard = URL(fileURLWithPath: v).standardizedFileURL.resolvingSymlinksInPath().path
+        if stat(standard, &st) == 0 { return "inode \(st.st_dev):\(st.st_ino)" }
+        return standard
     }
 
     static func refuseShared(_ a: Arguments) throws(InputError) {

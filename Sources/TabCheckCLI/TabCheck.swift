@@ -135,6 +135,7 @@ public enum TabCheck {
         Interrupt.install()
         Console.install()
         WireConnection.stopRequested = { Interrupt.requested }
+        Sandbox.cannotStart = { fail($0) }   // the environment's fault: exit 2, never a trap
         atexit { WireConnection.endAll() }   // a program that hangs does not outlive the run
         Console.program = program
         do throws(InputError) {

@@ -98,4 +98,29 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("tabcheck-running-") }
         #expect(left.isEmpty, "left in TMPDIR: \(left)")
     }
+
+    /// The second audit of this round: a saved failure of a property this executable does not
+    /// check is kept (it was moved to fixed/), a campaign that ran no step is no PASS, a report
+    /// named through a folder that does not exist is still one of the shards, a branch is no
+    /// place for the shared failures.
+    @Test func nothingCheckedIsNeverAVerdict() throws {
+        let dir = Tool.scratch("audit4-nothing")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let failures = dir.appendingPathComponent(".tabcheck/failures")
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        let custom = failures.appendingPathComponent("custom.json")
+        try ReplayFile(seed: 4, violation: Violation(Property("myCustom"), "F2", "planted"), compare: ["production", "reference"],
+                       originalSteps: 1, actions: [.newTab]).encoded().write(to: custom)
+        let r = try Tool.tabcheck.run(["--sequences", "3"], cwd: dir)
+        #expect(r.status == 0 && r.stderr.contains("not judged") && FileManager.default.fileExists(atPath: custom.path), "\(r)")
+        let zero = try Tool.tabcheck.run(["--time-limit", "0", "--no-db"], cwd: dir)
+        #expect(zero.status == 2 && zero.stderr.contains("nothing was checked") && !zero.stdout.contains("PASS"), "\(zero)")
+        let shard = try Tool.tabcheck.run(["--shard", "1/1", "--sequences", "3", "--json", "--no-db", "--quiet"], cwd: dir)
+        try shard.stdout.write(to: dir.appendingPathComponent("s1.json"), atomically: true, encoding: .utf8)
+        let alias = try Tool.tabcheck.run(["merge", "--html", "./nowhere/../s1.json", "s1.json"], cwd: dir)
+        #expect(alias.status == 2 && alias.stderr.contains("one of the shards"), "\(alias)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("s1.json"), encoding: .utf8) == shard.stdout, "a shard was overwritten")
+        let branch = try Tool.tabcheck.run(["db", "push", "--ref", "refs/heads/main"], cwd: dir)
+        #expect(branch.status == 2 && branch.stderr.contains("outside refs/heads/"), "\(branch)")
+    }
 }

@@ -64,6 +64,11 @@ package enum Sandbox {
     /// Whether forked children keep the runtime's backtracer (a trap then costs a fraction of a
     /// second): only for the one run whose report names the frame a trap happened in.
     nonisolated(unsafe) package static var keepBacktracer = false
+    /// Called when a child cannot be started (no pipe, no fork: `ulimit -n`, `ulimit -u`): the
+    /// environment's fault, never a trap of the checker (#54: reported as a crash at step 0 and
+    /// saved). The command line sets it to end the run with exit 2 and one line; nil keeps the
+    /// child's report.
+    nonisolated(unsafe) package static var cannotStart: ((String) -> Void)?
 
     package static func exitFastOnTraps() {
         for s in trapSignals.keys { signal(s) { sig in _exit(128 + sig) } }

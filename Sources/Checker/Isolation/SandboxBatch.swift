@@ -35,7 +35,9 @@ extension Sandbox {
             while running.count < slots, let n = next() {
                 switch start(n.body, timeLimit: deadline - RunClock.now()) {
                 case .success(var child): child.watch(n.progress(), at: RunClock.now()); running.append((n.tag, n.progress, child))
-                case .failure(let why): ended(n.tag, Report(stderr: why.message, end: .killed(why.end)))
+                case .failure(let why):
+                    Sandbox.cannotStart?("cannot start a process to run a sequence alone (\(why.message)); raise the limit (ulimit -n, ulimit -u) or add --no-isolation")
+                    ended(n.tag, Report(stderr: why.message, end: .killed(why.end)))
                 }
             }
         }

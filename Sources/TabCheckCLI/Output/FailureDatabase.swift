@@ -39,6 +39,7 @@ extension CheckCommand {
             let file: ReplayFile
             // A saved failure that cannot be read is not skipped: a PASS over it would turn CI green on a failure no one can see (#54).
             do { file = try ReplayFile.load(URL(fileURLWithPath: path)) } catch {
+                otherDrivers = [:]   // the error is the run's one line
                 throw InputError("the failure database holds a file it cannot read, so its failure cannot be checked: \(error.message) "
                                  + "(repair it, or move it out of \(options.database))")
             }
@@ -47,10 +48,19 @@ extension CheckCommand {
                 continue
             }
             let r = runner(file.compare, Property.allCases, policy: file.policy ?? .spec)
+            // A property this executable does not check, or these drivers cannot be judged by: a
+            // pass would prove nothing, so the file stays, said (#54: it was moved to fixed/).
+            if let p = file.property, p != Property.crash.rawValue, p != Property.differential.rawValue,
+               !r.checkedProperties.map(\.rawValue).contains(p) {
+                warn("saved failure \(path) left in the database, not judged: its property \(p.prefix(60)) is not checked here "
+                     + "(\(drivers.knownProperties.map(\.rawValue).contains(p) ? "these drivers lack what it needs" : "this executable does not register it"))")
+                continue
+            }
             // Within the run's budget (#54: a saved failure of 100,000 steps made every campaign a
             // ten-minute one): a replay that does not end in time keeps its file and ends the run.
             let outcome = execute(r, .actions(file.actions), deadline: deadline)
             if outcome.failure == nil, outcome.stoppedEarly, !Interrupt.requested {
+                otherDrivers = [:]   // the error is the run's one line
                 throw InputError("the saved failure \(path) did not finish replaying within the \(String(format: "%g", budget)) s the saved failures may take (\(options.timeLimit == nil && options.sequences != nil ? "under --sequences" : "the --time-limit"); \(outcome.executed.count) of its "
                                  + "\(file.actions.count) steps ran); it stays in the database: replay it alone with \(me) --replay \(shellWord(path)), or give a longer --time-limit")
             }
@@ -71,9 +81,11 @@ extension CheckCommand {
             // Beside the database folder, however it was spelled (".", "x", "a/b/"): from the
             // standardized absolute path, never from the text.
             let fixed = URL(fileURLWithPath: options.database).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("fixed").path
-            var isFolder: ObjCBool = false
-            if fm.fileExists(atPath: fixed, isDirectory: &isFolder), !isFolder.boolValue {
-                warn("saved failure \(name) passes every property, but it stays in the database: \(fixed), where fixed failures go, is a file, not a folder (move that file away)")
+            var isFolder: ObjCBool = false, st = stat()
+            let present = lstat(fixed, &st) == 0
+            if present, !fm.fileExists(atPath: fixed, isDirectory: &isFolder) || !isFolder.boolValue {
+                let what = (st.st_mode & S_IFMT) == S_IFLNK ? (fm.fileExists(atPath: fixed) ? "a link to a file" : "a link to nothing") : "a file"
+                warn("saved failure \(name) passes every property, but it stays in the database: \(fixed), where fixed failures go, is \(what), not a folder (move it away)")
                 continue
             }
             var target = fixed + "/" + name
