@@ -66,9 +66,10 @@ struct CheckCommand {
         if let frames = options.frames { try InputFile.checkFolder(frames, flag: "--frames"); try Self.framesFolder(frames).claim() }
         if let path = options.replay { return try replay(path) }
         if let path = options.bytes { return try replayBytes(path) }
+        let beforeDatabase = RunClock.now()
         if options.useDatabase, let code = try replayDatabase() { return code }
         if let s = options.sequenceSeed { return sequence(s, config) }
-        return campaign()
+        return campaign(spent: RunClock.now() - beforeDatabase)
     }
 
     /// The `--frames` folder: tabcheck's own once marked, never a user's emptied (OwnedFolder.swift).
@@ -79,8 +80,10 @@ struct CheckCommand {
     // MARK: The four ways in — each ends in `conclude`
 
     /// The randomized campaign: sequences until the budget runs out or one fails.
-    func campaign() -> Int32 {
-        let config = campaignConfig
+    func campaign(spent: Double = 0) -> Int32 {
+        var config = campaignConfig
+        // The saved failures' replays came out of the same --time-limit (#54: they were added to it).
+        if let limit = config.timeLimit, spent > 0.05 { config.timeLimit = max(0, limit - spent) }
         if let problem = ResourceLimits.threadProblem(jobs: config.jobs) { fail(problem) }
         say(header(config))
         let tty = isatty(2) == 1 && !options.quiet
@@ -113,7 +116,8 @@ struct CheckCommand {
             say("INTERRUPTED by \(Interrupt.name): \(result.sequences) sequences, \(result.steps) steps in \(String(format: "%.2f", result.elapsed)) s, no failure found so far (exit 130)")
         } else if result.steps == 0 {
             // A run that checked nothing is not a PASS (decisions.md, Command line and inputs; #54: --time-limit 0).
-            fail("the campaign ran no step within its budget (\(config.timeLimit.map { "--time-limit \(String(format: "%g", $0)) s" } ?? "--sequences")): nothing was checked; give a longer --time-limit")
+            fail("the campaign ran no step within its budget (\((options.timeLimit ?? config.timeLimit).map { "--time-limit \(String(format: "%g", $0)) s" } ?? "--sequences")"
+                 + (config.timeLimit != (options.timeLimit ?? 10) && options.sequences == nil ? ", less what the saved failures' replays took" : "") + "): nothing was checked; give a longer --time-limit")
         } else {
             let rate = Double(result.steps) / max(result.elapsed, 1e-9)
             say("PASS: \(result.sequences) sequences, \(result.steps) steps in \(String(format: "%.2f", result.elapsed)) s (\(Int(rate)) steps/s), 0 failures")
@@ -143,7 +147,7 @@ struct CheckCommand {
             + (options.policy == .spec ? "" : ", policy: \(PolicyFile.describe(options.policy))")
             + (runner.skippedDescription.map { ", skipped: \($0)" } ?? "")
             + (options.jobs > 1 ? ", \(options.jobs) jobs" : "")
-            + ", budget: \(options.sequences.map { "\($0) sequences" + (config.shard.count > 1 ? " in this shard" : "") } ?? "\(String(format: "%g", config.timeLimit ?? 0)) s")"
+            + ", budget: \(options.sequences.map { "\($0) sequences" + (config.shard.count > 1 ? " in this shard" : "") } ?? "\(String(format: "%g", ((config.timeLimit ?? 0) * 100).rounded() / 100)) s" + (config.timeLimit != (options.timeLimit ?? 10) ? " (what the saved failures' replays left)" : ""))"
     }
 
     /// `--sequence-seed`: one sequence, exactly as a failure message names it.

@@ -80,6 +80,11 @@ import Testing
         let db = try Tool.planted.run(["--compare", "slow-query-1s,reference", "--time-limit", "1"], cwd: dir)
         #expect(db.status == 2 && db.stderr.contains("did not finish replaying within the 1 s"), "\(db)")
         #expect(FileManager.default.fileExists(atPath: failures.appendingPathComponent("slow.json").path))
+        // Under a budget they fit in, the replays come out of it: the campaign gets what they left.
+        try ReplayFile(seed: 3, violation: Violation(.mapping, "F3", "planted"), compare: ["slow-query-1s", "reference"], originalSteps: 2,
+                       actions: [.newTab, .setQuery("a")]).encoded().write(to: failures.appendingPathComponent("slow.json"))
+        let left = try Tool.planted.run(["--compare", "slow-query-1s,reference", "--time-limit", "3"], cwd: dir)
+        #expect(left.status == 0 && left.stdout.contains("(what the saved failures' replays left)") && !left.stdout.contains("budget: 3 s"), "\(left)")
     }
 
     /// The supervisor killed by SIGKILL (no atexit runs): the file that keeps a trapped run's
