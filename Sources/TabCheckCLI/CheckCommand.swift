@@ -184,18 +184,9 @@ struct CheckCommand {
         for name in file.compare where drivers.named(name) == nil {
             throw InputError("\(path): field \"compare\" names unknown driver \"\(name)\"; known: \(drivers.names) (--compare IMPL,ORACLE replays it against others)")
         }
-        // A failure of a property this executable does not check cannot be judged: "fixed" would be a guess (decisions.md, Command line and inputs).
-        let known = Property.allCases.map(\.rawValue) + drivers.properties.map(\.name.rawValue)
-        if let p = file.property, !known.contains(p) {
-            throw InputError("\(path): field \"property\" is \"\(p.prefix(60))\", which this tabcheck does not check; replay it with the executable that registers it (TabCheck.main(properties:)), or see tabcheck list")
-        }
         let properties = given ?? replayProperties(file)
         let r = runner(file.compare, properties, policy: file.policy ?? .spec)
-        // Nor "fixed" when these drivers cannot be judged by the property that found it (decisions.md, Command line and inputs).
-        if let p = file.property.map(Property.init), Property.allCases.contains(p) || drivers.properties.contains(where: { $0.name == p }),
-           p != .crash, p != .differential, !r.checkedProperties.contains(p) {
-            throw InputError("\(path): the failure it recorded (\(p.rawValue)) cannot be judged between \(file.compare.joined(separator: " and ")): \(p.rawValue) needs \(r.needs(p).subtracting(r.capabilities).names); replay it against drivers that have it")
-        }
+        if let why = unjudgeable(file, by: r) { throw InputError("\(path): \(why)") }
         let outcome = execute(r, .actions(file.actions))
         let judged = properties.count == Property.allCases.count ? "every property" : "properties \(properties.map(\.rawValue).joined(separator: ","))"
         var ending = Ending(verdict: .pass, runner: r, seed: file.seed ?? "", steps: file.actions.count)

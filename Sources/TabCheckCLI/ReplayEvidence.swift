@@ -26,3 +26,19 @@ enum ReplayEvidence {
             + "(replay it against drivers that have \(kinds.count == 1 ? "it" : "them"), --compare IMPL,ORACLE)"
     }
 }
+
+extension CheckCommand {
+    /// Why the failure `file` recorded cannot be judged by `r`, nil when it can: a property this
+    /// executable does not check, or one these drivers lack what it needs for — a pass would
+    /// prove nothing (decisions.md, Command line and inputs). `--replay` refuses such a file
+    /// (exit 2) and the failure database keeps it: one rule for both.
+    func unjudgeable(_ file: ReplayFile, by r: Runner) -> String? {
+        guard let name = file.property else { return nil }
+        let p = Property(name)
+        guard drivers.knownProperties.contains(p) else {
+            return "field \"property\" is \"\(name.prefix(60))\", which this tabcheck does not check; replay it with the executable that registers it (TabCheck.main(properties:)), or see tabcheck list"
+        }
+        guard p != .crash, p != .differential, !r.checkedProperties.contains(p) else { return nil }
+        return "the failure it recorded (\(name)) cannot be judged between \(file.compare.joined(separator: " and ")): \(name) needs \(r.needs(p).subtracting(r.capabilities).names); replay it against drivers that have it"
+    }
+}

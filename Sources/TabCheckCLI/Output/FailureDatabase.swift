@@ -48,12 +48,9 @@ extension CheckCommand {
                 continue
             }
             let r = runner(file.compare, Property.allCases, policy: file.policy ?? .spec)
-            // A property this executable does not check, or these drivers cannot be judged by: a
-            // pass would prove nothing, so the file stays, said (#54: it was moved to fixed/).
-            if let p = file.property, p != Property.crash.rawValue, p != Property.differential.rawValue,
-               !r.checkedProperties.map(\.rawValue).contains(p) {
-                warn("saved failure \(path) left in the database, not judged: its property \(p.prefix(60)) is not checked here "
-                     + "(\(drivers.knownProperties.map(\.rawValue).contains(p) ? "these drivers lack what it needs" : "this executable does not register it"))")
+            // A pass would prove nothing: the file stays, said (#54: it was moved to fixed/).
+            if let why = unjudgeable(file, by: r) {
+                warn("saved failure \(path) left in the database, not judged: \(why)")
                 continue
             }
             // Within the run's budget (#54: a saved failure of 100,000 steps made every campaign a
