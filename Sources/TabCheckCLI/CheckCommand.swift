@@ -89,6 +89,9 @@ struct CheckCommand {
         let tty = isatty(2) == 1 && !options.quiet
         let campaign = Campaign(runner: runner, config: config)
         var saved: String?
+        // Held even while one step runs (Overrun.swift): the campaign's budget, then the shrink's.
+        Overrun.limit(config.timeLimit, what: "--time-limit \(String(format: "%g", options.timeLimit ?? 10)) s")
+        defer { Overrun.limit(nil, what: "") }
         let result = campaign.run(progressEvery: tty ? 0.25 : 5, progress: { p in
             guard !options.quiet else { return }
             let line = "  \(p.sequences) sequences, \(p.steps) steps, \(Int(Double(p.steps) / max(p.elapsed, 1e-9))) steps/s, \(String(format: "%.1f", p.elapsed)) s, no failure yet"
@@ -96,6 +99,8 @@ struct CheckCommand {
         }, onFailure: { seed, _, outcome in
             if tty { Console.error("\n") }
             saved = reportOriginal(seed: seed, outcome: outcome, origin: "sequence seed \(hex(seed))")
+            // The shrink's cap, twice: its candidates, then the runs again that confirm its result.
+            Overrun.limit(2 * config.shrinkTime, what: "the shrink's time cap (--shrink-time \(String(format: "%g", config.shrinkTime)) s, twice)")
         })
         if tty { Console.error("\r\u{1B}[K") }
         return campaignEnding(result, config, saved: saved)

@@ -85,6 +85,12 @@ import Testing
                        actions: [.newTab, .setQuery("a")]).encoded().write(to: failures.appendingPathComponent("slow.json"))
         let left = try Tool.planted.run(["--compare", "slow-query-1s,reference", "--time-limit", "3"], cwd: dir)
         #expect(left.status == 0 && left.stdout.contains("(what the saved failures' replays left)") && !left.stdout.contains("budget: 3 s"), "\(left)")
+        // A campaign whose step outlasts --time-limit ends 5 s after it (Overrun.swift), not when the 30-s step does.
+        let campaignStarted = Date()
+        let slow = try Tool.planted.run(["--compare", "slow-query,reference", "--time-limit", "1", "--no-db"], cwd: dir)
+        let slowTook = Date().timeIntervalSince(campaignStarted)
+        #expect(slow.status == 2 && slow.stderr.contains("still running 5 s after --time-limit 1 s ran out"), "\(slow)")
+        #expect(slowTook < 15, "took \(slowTook) s for a 1-s budget")
     }
 
     /// The supervisor killed by SIGKILL (no atexit runs): the file that keeps a trapped run's

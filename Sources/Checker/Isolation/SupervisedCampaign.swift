@@ -98,6 +98,8 @@ package struct SupervisedCampaign: Sendable {
                                         "attempts": f.shrinkAttempts, "seconds": f.shrinkSeconds, "timedOut": f.shrinkTimedOut, "interrupted": f.shrinkInterrupted]
             if let n = f.nondeterministic { found["nondeterministic"] = n }
             if f.shrinkBudgetSpent { found["budgetSpent"] = true }
+            if f.shrinkStarts > 1 { found["starts"] = f.shrinkStarts }
+            if let first = f.firstFailureSeed { found["firstSeed"] = hex(first) }
             o["found"] = found
         }
         return (try? JSONSerialization.data(withJSONObject: o)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -123,6 +125,8 @@ package struct SupervisedCampaign: Sendable {
                                  shrinkInterrupted: f["interrupted"] as? Bool ?? false)
         r.found?.nondeterministic = f["nondeterministic"] as? String
         r.found?.shrinkBudgetSpent = f["budgetSpent"] as? Bool ?? false
+        r.found?.shrinkStarts = f["starts"] as? Int ?? 1
+        r.found?.firstFailureSeed = (f["firstSeed"] as? String).flatMap { UInt64($0.dropFirst(2), radix: 16) }
         return r
     }
 }

@@ -41,6 +41,9 @@ package struct Campaign: Sendable {
         /// (`Runner.runIsolated`): after a trap, so that the campaign survives the next one
         /// and the sequence that traps is a failure like any other.
         package var isolated = false
+        /// More failures of the first one's kind, found after it, that are shrunk too, the
+        /// shortest result kept (`Campaign+Restarts.swift`); 0: the first failure's shrink only.
+        package var moreStarts = 4
         package init() {}
     }
 
@@ -51,10 +54,16 @@ package struct Campaign: Sendable {
         package let originalFailure: Runner.Failure
         package let shrunk: [Action]
         package let shrunkFailure: Runner.Failure
-        package let shrinkAttempts: Int
+        package internal(set) var shrinkAttempts: Int
+        /// How many failures were shrunk — this one and those the campaign found after it
+        /// (`Campaign+Restarts.swift`) — the shortest result kept.
+        package internal(set) var shrinkStarts = 1
+        /// The sequence seed of the campaign's first failure, when the shortest shrink came from
+        /// a later one (this `sequenceSeed`); nil when it is this one.
+        package internal(set) var firstFailureSeed: UInt64?
         /// What each shrink pass did, in `Shrinker.standardPasses` order.
         package var shrinkPasses: [ShrinkPassStatistics] = []
-        package let shrinkSeconds: Double
+        package internal(set) var shrinkSeconds: Double
         package let shrinkTimedOut: Bool
         /// Whether the shrink ran out of candidates (`Config.shrinkBudget`) before a local minimum.
         package var shrinkBudgetSpent = false
@@ -105,66 +114,29 @@ package struct Campaign: Sendable {
         let deadline = config.timeLimit.map { start + $0 }
         var result = Result()
         var lastProgress = start
-        let jobs = max(1, config.jobs)
-        // Rounds of `jobs × 32` sequences run on `jobs` threads, then are taken in index order —
-        // so the first failure is the lowest failing index, whatever the number of threads.
-        let round = jobs == 1 || config.isolated ? jobs : jobs * 32
         let running = config.running
         running?.phase = .generating
         var i = 0
         campaign: while i < config.sequences {
             if config.shouldStop() { result.interrupted = true; break }
-            let n = min(round, config.sequences - i)
-            var seeds: [(seed: UInt64, global: Int)] = []
-            for k in i..<(i + n) {
-                // Global index k·N + K − 1; a campaign cannot run long enough to overflow it,
-                // but an absurd shard count must end the campaign, not trap.
-                let (scaled, o1) = k.multipliedReportingOverflow(by: config.shard.count)
-                let (global, o2) = scaled.addingReportingOverflow(config.shard.index - 1)
-                if o1 || o2 { break }
-                seeds.append((Self.sequenceSeed(master: config.seed, index: global), global))
-            }
-            if seeds.isEmpty { break }
-            let roundSeeds = seeds, maxSteps = config.maxSteps, openings = config.openings
-            let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, openings: openings) }
-            let outcomes: [Runner.Outcome]
-            if config.isolated {
-                outcomes = runner.runIsolated(batch: (0..<seeds.count).map(source))
-            } else if jobs == 1 {
-                running?.start(job: 0, seed: roundSeeds[0].seed)
-                outcomes = [runner.run(source(0), deadline: deadline, shouldStop: config.shouldStop)]
-            } else {
-                let slots = OutcomeSlots(count: seeds.count)
-                let runner = self.runner, stop = config.shouldStop
-                // Each thread takes the next unclaimed sequence, so one slow sequence (a large
-                // grid) does not leave the others idle.
-                DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                    // A copy with its own buffers: threads reading one shared array or
-                    // dictionary contend on its reference count at every step.
-                    let own = runner.isolatedCopy()
-                    while let k = slots.claim() {
-                        running?.start(job: job, seed: roundSeeds[k].seed)
-                        slots.set(k, own.run(source(k), deadline: deadline, shouldStop: stop))
-                    }
-                }
-                outcomes = slots.completed
-            }
-            for (k, outcome) in outcomes.enumerated() {
+            let ran = runRound(from: i, deadline: deadline, running: running)
+            if ran.isEmpty { break }
+            for (offset, (seed, global, outcome)) in ran.enumerated() {
                 result.sequences += 1
                 result.steps += outcome.executed.count
                 result.coverage.merge(outcome.coverage)
                 let now = RunClock.now()
                 if let failure = outcome.failure {
                     result.secondsToFailure = now - start
-                    running?.failingSeed = seeds[k].seed
+                    running?.failingSeed = seed
                     running?.phase = .shrinking
-                    onFailure(seeds[k].seed, seeds[k].global, outcome)
-                    result.found = shrink(outcome.executed, failure, seed: seeds[k].seed, index: seeds[k].global)
+                    onFailure(seed, global, outcome)
+                    result.found = shrinkFromSeveral(outcome.executed, failure, seed: seed, index: global, at: i + offset, counted: &result)
                     break campaign
                 }
                 if outcome.stoppedEarly && config.shouldStop() { result.interrupted = true; break campaign }
             }
-            i += seeds.count
+            i += ran.count
             running?.finished = (result.sequences, result.steps)
             let now = RunClock.now()
             if now - lastProgress >= progressEvery {
@@ -177,14 +149,62 @@ package struct Campaign: Sendable {
         return result
     }
 
+    /// One round of sequences from index `i` of this shard: `jobs × 32` run on `jobs` threads
+    /// (one at a time, or a batch of isolated children), then taken in index order — so the
+    /// first failure is the lowest failing index, whatever the number of threads. The round
+    /// ends at its first failure: nothing after it is returned.
+    func runRound(from i: Int, deadline: Double?, running: RunningSequences?) -> [(seed: UInt64, global: Int, outcome: Runner.Outcome)] {
+        let jobs = max(1, config.jobs)
+        let round = jobs == 1 || config.isolated ? jobs : jobs * 32
+        let n = min(round, config.sequences - i)
+        var seeds: [(seed: UInt64, global: Int)] = []
+        for k in i..<(i + max(0, n)) {
+            // Global index k·N + K − 1; a campaign cannot run long enough to overflow it,
+            // but an absurd shard count must end the campaign, not trap.
+            let (scaled, o1) = k.multipliedReportingOverflow(by: config.shard.count)
+            let (global, o2) = scaled.addingReportingOverflow(config.shard.index - 1)
+            if o1 || o2 { break }
+            seeds.append((Self.sequenceSeed(master: config.seed, index: global), global))
+        }
+        if seeds.isEmpty { return [] }
+        let roundSeeds = seeds, maxSteps = config.maxSteps, openings = config.openings
+        let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, openings: openings) }
+        let outcomes: [Runner.Outcome]
+        if config.isolated {
+            outcomes = runner.runIsolated(batch: (0..<seeds.count).map(source))
+        } else if jobs == 1 {
+            running?.start(job: 0, seed: roundSeeds[0].seed)
+            outcomes = [runner.run(source(0), deadline: deadline, shouldStop: config.shouldStop)]
+        } else {
+            let slots = OutcomeSlots(count: seeds.count)
+            let runner = self.runner, stop = config.shouldStop
+            // Each thread takes the next unclaimed sequence, so one slow sequence (a large
+            // grid) does not leave the others idle.
+            DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                // A copy with its own buffers: threads reading one shared array or
+                // dictionary contend on its reference count at every step.
+                let own = runner.isolatedCopy()
+                while let k = slots.claim() {
+                    running?.start(job: job, seed: roundSeeds[k].seed)
+                    slots.set(k, own.run(source(k), deadline: deadline, shouldStop: stop))
+                }
+            }
+            outcomes = slots.completed
+        }
+        // Threads may have finished sequences after the first failure: they depend on timing, so they go.
+        let kept = outcomes.firstIndex { $0.failure != nil }.map { outcomes.prefix(through: $0) } ?? outcomes[...]
+        return kept.enumerated().map { (seeds[$0.offset].seed, seeds[$0.offset].global, $0.element) }
+    }
+
     /// Shrinks a failing sequence to a locally minimal one that fails the same way.
-    package func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int) -> Found {
+    package func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int, budget: Int? = nil,
+                        timeLimit: Double? = nil) -> Found {
         let t0 = RunClock.now()
         let runner = self.runner
-        var shrinker = Shrinker(timeLimit: config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
+        var shrinker = Shrinker(timeLimit: timeLimit ?? config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
                                 collapse: runner.capabilities.contains(.sessions) ? { Self.restoring(after: $0, runner.startViewport) } : nil)
         shrinker.closesMakeTabs = runner.policy.emptyGrid == .replacedByNewTab
-        shrinker.candidateBudget = config.shrinkBudget
+        shrinker.candidateBudget = budget ?? config.shrinkBudget
         let isolated = config.isolated
         // Isolated candidates run `jobs` at a time too, each in a child forked from this
         // thread (a child forked while another thread holds a lock can block on it).

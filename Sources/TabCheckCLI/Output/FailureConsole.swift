@@ -61,7 +61,12 @@ extension CheckCommand {
         let why = found.shrinkInterrupted ? ", stopped by \(Interrupt.name): the smallest failure found so far"
             : found.shrinkTimedOut ? "; stopped by the time cap at \(found.shrunk.count) steps — the result depends on this machine's speed; --shrink-time \(String(format: "%g", options.shrinkTime * 4)) to go on"
             : found.shrinkBudgetSpent ? "; stopped after its budget of \(options.shrinkBudget) candidates at \(found.shrunk.count) steps — --shrink-budget \(options.shrinkBudget * 4) to go on" : ""
-        say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(why))")
+        let starts = found.shrinkStarts > 1 ? " over \(found.shrinkStarts) starts" : ""
+        say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(starts)\(why))")
+        if let first = found.firstFailureSeed {
+            say("  the shortest came from a later failure of the same rule, sequence seed \(hex(found.sequenceSeed)) (\(found.original.count) steps), "
+                + "not the first one's (\(hex(first))): the shrink also starts from the failures found after the first")
+        }
         if options.shrinkStats { say(Report.shrinkStatistics(found.shrinkPasses)) }
         if let n = found.nondeterministic {
             say("NONDETERMINISTIC: \(n)")

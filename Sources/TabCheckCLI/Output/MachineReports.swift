@@ -13,6 +13,9 @@ extension CheckCommand {
             /// Candidates the shrinker ran, and the shrunk sequence (one action a string, as
             /// reports print them) — what scripts/mutation-score.sh compares across seeds.
             var shrinkCandidates = 0
+            /// How many failures the shrink started from (the first, and later ones of its
+            /// rule): `shrunk` is the shortest of theirs, `sequenceSeed` where it came from.
+            var shrinkStarts = 1
             /// Candidates per pass, keyed by the pass's name.
             var shrinkCandidatesPerPass: [String: Int] = [:]
             var shrunk: [String] = []
@@ -62,7 +65,7 @@ extension CheckCommand {
             failure = .init(property: f.violation.property.rawValue, rule: f.violation.rule, message: f.violation.message,
                             step: f.step, shrunkSteps: found.shrunk.count, originalSteps: e.originalSteps ?? found.original.count,
                             sequenceSeed: e.sequenceSeed, replayFile: e.replayFile, shrinkInterrupted: found.shrinkInterrupted,
-                            shrinkCandidates: found.shrinkAttempts,
+                            shrinkCandidates: found.shrinkAttempts, shrinkStarts: found.shrinkStarts,
                             shrinkCandidatesPerPass: Dictionary(uniqueKeysWithValues: found.shrinkPasses.filter { $0.tried > 0 }.map { ($0.name, $0.tried) }),
                             shrunk: found.shrunk.map(\.description), shrinkPasses: found.shrinkPasses,
                             nondeterministic: found.nondeterministic,

@@ -1,0 +1,81 @@
+import Generators
+
+/// Several starts for one shrink: a shrink is a local search, and where it ends depends on
+/// where it starts — two failures of the same rule, from two sequences, can end at 8 steps
+/// and at 6. After the first failure's shrink, the campaign runs more sequences after it
+/// (`startWindow`, in index order), shrinks up to `moreStarts` more failures of the same kind,
+/// and keeps the shortest result (the earliest among equals). The starts share the shrink's
+/// budget and time cap; the budget, not the clock, ends them on any machine. Hypothesis keeps
+/// generating for a while after its first failure for the same reason (decisions.md, "More
+/// than one start for a shrink").
+extension Campaign {
+    /// Sequences searched after the first failure for more of its kind: eight times as many as
+    /// it took to find the first (a rarer failure gets a longer search), at least 128, at most 4,096.
+    package static func startWindow(afterFinding local: Int) -> Int {
+        min(4_096, max(128, 8 * (local + 1)))
+    }
+
+    /// Shrinks the campaign's first failure — and, in-process, up to `config.moreStarts` more
+    /// of its kind found after it — and returns the shortest. `local` is the first failure's
+    /// index in this shard; `result` counts the sequences and steps the search ran.
+    func shrinkFromSeveral(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int, at local: Int,
+                           counted result: inout Result) -> Found {
+        var best = shrink(actions, failure, seed: seed, index: index)
+        // Isolated, every candidate is a process: one start costs enough. A shrink that stopped
+        // early or did not come back every time is not a start to compare others with.
+        guard config.moreStarts > 0, !config.isolated, best.shrunk.count > 1, best.nondeterministic == nil,
+              !best.shrinkTimedOut, !best.shrinkInterrupted, !config.shouldStop() else { return best }
+        var attempts = best.shrinkAttempts, seconds = best.shrinkSeconds, starts = 1, passes = best.shrinkPasses
+        // The starts share the shrink's time cap too, the search for them included (a model
+        // whose steps are slow must not stretch a shrink five times over).
+        let deadline = RunClock.now() - seconds + config.shrinkTime
+        // The starts share one budget of candidates: together they cost at most what one may.
+        for other in moreFailures(like: failure, after: local, before: deadline, counted: &result)
+        where attempts < config.shrinkBudget && RunClock.now() < deadline {
+            let found = shrink(other.outcome.executed, other.failure, seed: other.seed, index: other.global,
+                               budget: config.shrinkBudget - attempts, timeLimit: deadline - RunClock.now())
+            attempts += found.shrinkAttempts
+            seconds += found.shrinkSeconds
+            starts += 1
+            // Per pass, over every start (the passes are the same list each time).
+            for (k, p) in found.shrinkPasses.enumerated() where k < passes.count {
+                passes[k].tried += p.tried; passes[k].accepted += p.accepted; passes[k].seconds += p.seconds
+            }
+            // A start the budget or the clock stopped early is still a failure that fails: kept when shorter.
+            if found.nondeterministic == nil, found.shrunk.count < best.shrunk.count { best = found }
+            if found.shrinkInterrupted || config.shouldStop() { break }
+        }
+        best.shrinkAttempts = attempts
+        best.shrinkSeconds = seconds
+        best.shrinkStarts = starts
+        best.shrinkPasses = passes
+        if best.sequenceSeed != seed { best.firstFailureSeed = seed }
+        return best
+    }
+
+    /// Up to `config.moreStarts` failures of the same kind as `failure` among the
+    /// `startWindow` sequences after index `local`, in index order, until the shrink's time cap
+    /// (on any machine the window ends long before; a model with slow steps does not).
+    func moreFailures(like failure: Runner.Failure, after local: Int, before deadline: Double, counted result: inout Result)
+        -> [(seed: UInt64, global: Int, outcome: Runner.Outcome, failure: Runner.Failure)] {
+        var found: [(seed: UInt64, global: Int, outcome: Runner.Outcome, failure: Runner.Failure)] = []
+        var i = local + 1
+        let end = min(config.sequences, local + 1 + Self.startWindow(afterFinding: local))
+        var bounded = config
+        bounded.sequences = end
+        let search = Campaign(runner: runner, config: bounded)
+        while i < end, found.count < config.moreStarts, !config.shouldStop(), RunClock.now() < deadline {
+            let ran = search.runRound(from: i, deadline: deadline, running: nil)
+            if ran.isEmpty { break }
+            for r in ran {
+                result.sequences += 1
+                result.steps += r.outcome.executed.count
+                if let f = r.outcome.failure, f.violation.sameFailure(as: failure.violation), found.count < config.moreStarts {
+                    found.append((r.seed, r.global, r.outcome, f))
+                }
+            }
+            i += ran.count
+        }
+        return found
+    }
+}

@@ -1,0 +1,44 @@
+import Checker
+import Foundation
+import Synchronization
+
+/// The run's budget held even while one step runs (#54). A campaign asks for `--time-limit`
+/// between steps, and a shrink for its time cap between candidates, so one step of a slow model
+/// (a query of 30 s) outran them both — a 2-s campaign ran 30 s. A step is never cut short
+/// (the model's state would mean nothing after it), so when the budget plus `Interrupt.grace`
+/// has passed and the step is still running, the run ends here, as the watchdog of a signal
+/// ends it: one line saying what ran long, exit 2 before any failure ("the environment
+/// stopped the run": nothing was judged after the steps before it), exit 1 after one (it
+/// was saved before shrinking began).
+package enum Overrun {
+    /// RunClock seconds by which the run must have ended (`Double.infinity`: no limit).
+    private static let deadline = Atomic<UInt64>(Double.infinity.bitPattern)
+    private static let budget = Mutex<String>("")
+    private static let watching = Atomic<Bool>(false)
+
+    /// From now on the run ends `seconds` + grace from now, its budget named `what`
+    /// ("--time-limit 2 s"); nil: no limit from here.
+    package static func limit(_ seconds: Double?, what: String) {
+        guard let seconds, seconds.isFinite else { deadline.store(Double.infinity.bitPattern, ordering: .relaxed); return }
+        budget.withLock { $0 = what }
+        deadline.store((RunClock.now() + seconds + Interrupt.grace).bitPattern, ordering: .relaxed)
+        if !watching.exchange(true, ordering: .relaxed) { Thread.detachNewThread { watch() } }
+    }
+
+    /// Four times a second: cheap, and a run ends within a quarter of a second of its limit.
+    private static func watch() {
+        while true {
+            usleep(250_000)
+            let end = Double(bitPattern: deadline.load(ordering: .relaxed))
+            guard RunClock.now() > end else { continue }
+            let what = budget.withLock { $0 }
+            let found = failureReported.load(ordering: .relaxed)
+            Console.error("\(Console.program): one step of the model was still running \(Int(Interrupt.grace)) s after \(what) ran out "
+                          + "(a step is never cut short: a slow model); stopped there — "
+                          + (found ? "the failure above was saved before shrinking began (exit 1)\n"
+                                   : "nothing was judged after the steps before it (exit 2)\n"))
+            WireConnection.endAll()
+            _exit(found ? 1 : 2)
+        }
+    }
+}
