@@ -17,31 +17,20 @@ import Testing
         return c
     }
 
-    @Test func laterStartsOnlyShortenAndTheShortestReproducesAlone() throws {
-        // Seed 7: a single start stops at 7 steps, the later ones reach 6. Seed 5: both reach 6.
-        // (Seeds 1–8 all reach 6 from several starts; each campaign runs hundreds of sequences
-        // before its failure, so two seeds keep the test short.)
-        var shorter = 0
-        for seed: UInt64 in [5, 7] {
-            let one = try #require(Campaign(runner: Self.runner, config: Self.config(seed: seed, starts: 0)).run().found)
-            let several = try #require(Campaign(runner: Self.runner, config: Self.config(seed: seed, starts: 4)).run().found)
-            #expect(one.shrinkStarts == 1 && one.firstFailureSeed == nil)
-            #expect(several.shrunk.count <= one.shrunk.count, "seed \(seed): \(several.shrunk) against \(one.shrunk)")
-            guard several.shrunk.count < one.shrunk.count else { continue }
-            shorter += 1
-            #expect(several.shrinkStarts > 1 && several.firstFailureSeed == one.sequenceSeed && several.sequenceSeed != one.sequenceSeed)
-            // What its `--sequence-seed` line does: that failure's shrink alone gives the same sequence.
-            let alone = Campaign(runner: Self.runner, config: Self.config(seed: seed, starts: 0))
-                .shrink(several.original, several.originalFailure, seed: several.sequenceSeed, index: several.sequenceIndex)
-            #expect(alone.shrunk == several.shrunk)
-        }
-        #expect(shorter > 0, "seed 7 no longer shrinks shorter from several starts: the later starts are not reaching the result")
-    }
-
-    @Test func theStartsAreTheSameForAnyJobs() throws {
-        let one = try #require(Campaign(runner: Self.runner, config: Self.config(seed: 7, starts: 4, jobs: 1)).run().found)
+    @Test func laterStartsReachTheShortestTheSameForAnyJobsAndReproduceAlone() throws {
+        // Seed 7: a single start stops at 7 steps; the later starts reach 6.
+        let one = try #require(Campaign(runner: Self.runner, config: Self.config(seed: 7, starts: 0)).run().found)
+        let several = try #require(Campaign(runner: Self.runner, config: Self.config(seed: 7, starts: 4)).run().found)
+        #expect(one.shrinkStarts == 1 && one.firstFailureSeed == nil && one.shrunk.count == 7, "\(one.shrunk)")
+        #expect(several.shrunk.count == 6, "the later starts no longer reach the shortest: \(several.shrunk)")
+        #expect(several.shrinkStarts > 1 && several.firstFailureSeed == one.sequenceSeed && several.sequenceSeed != one.sequenceSeed)
+        // What its `--sequence-seed` line does: that failure's shrink alone gives the same sequence.
+        let alone = Campaign(runner: Self.runner, config: Self.config(seed: 7, starts: 0))
+            .shrink(several.original, several.originalFailure, seed: several.sequenceSeed, index: several.sequenceIndex)
+        #expect(alone.shrunk == several.shrunk)
+        // Two threads: the same starts, candidates and result.
         let two = try #require(Campaign(runner: Self.runner, config: Self.config(seed: 7, starts: 4, jobs: 2)).run().found)
-        #expect(one.shrunk == two.shrunk && one.sequenceSeed == two.sequenceSeed && one.shrinkStarts == two.shrinkStarts
-                && one.shrinkAttempts == two.shrinkAttempts && one.shrunk.count == 6)
+        #expect(two.shrunk == several.shrunk && two.sequenceSeed == several.sequenceSeed && two.shrinkStarts == several.shrinkStarts
+                && two.shrinkAttempts == several.shrinkAttempts)
     }
 }

@@ -153,7 +153,8 @@ package struct Campaign: Sendable {
     /// (one at a time, or a batch of isolated children), then taken in index order — so the
     /// first failure is the lowest failing index, whatever the number of threads. The round
     /// ends at its first failure: nothing after it is returned.
-    func runRound(from i: Int, deadline: Double?, running: RunningSequences?) -> [(seed: UInt64, global: Int, outcome: Runner.Outcome)] {
+    func runRound(from i: Int, deadline: Double?, running: RunningSequences?, coverage: Bool = true)
+        -> [(seed: UInt64, global: Int, outcome: Runner.Outcome)] {
         let jobs = max(1, config.jobs)
         let round = jobs == 1 || config.isolated ? jobs : jobs * 32
         let n = min(round, config.sequences - i)
@@ -171,10 +172,10 @@ package struct Campaign: Sendable {
         let source: @Sendable (Int) -> Runner.Source = { k in .seeded(roundSeeds[k].seed, maxSteps: maxSteps, openings: openings) }
         let outcomes: [Runner.Outcome]
         if config.isolated {
-            outcomes = runner.runIsolated(batch: (0..<seeds.count).map(source))
+            outcomes = runner.runIsolated(batch: (0..<seeds.count).map(source))   // (coverage comes back from each child)
         } else if jobs == 1 {
             running?.start(job: 0, seed: roundSeeds[0].seed)
-            outcomes = [runner.run(source(0), deadline: deadline, shouldStop: config.shouldStop)]
+            outcomes = [runner.run(source(0), collectCoverage: coverage, deadline: deadline, shouldStop: config.shouldStop)]
         } else {
             let slots = OutcomeSlots(count: seeds.count)
             let runner = self.runner, stop = config.shouldStop
@@ -186,7 +187,7 @@ package struct Campaign: Sendable {
                 let own = runner.isolatedCopy()
                 while let k = slots.claim() {
                     running?.start(job: job, seed: roundSeeds[k].seed)
-                    slots.set(k, own.run(source(k), deadline: deadline, shouldStop: stop))
+                    slots.set(k, own.run(source(k), collectCoverage: coverage, deadline: deadline, shouldStop: stop))
                 }
             }
             outcomes = slots.completed

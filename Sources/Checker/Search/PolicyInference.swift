@@ -53,6 +53,9 @@ package enum PolicyInference {
         var visited: [Policy] = [start.policy]
         var evidence: [[Action]] = []
         var rounds: [String] = [] { didSet { onRound(rounds.last!) } }
+        // A round needs a failure to try the knobs on, not the shortest one: one shrink start.
+        var config = config
+        config.moreStarts = 0
         for _ in 0..<maxRounds {
             let result = Campaign(runner: runner, config: config).run()
             if result.interrupted || result.found?.shrinkInterrupted == true {
