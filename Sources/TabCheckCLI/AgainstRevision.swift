@@ -74,6 +74,7 @@ struct AgainstRevision {
 
     /// Runs a shell line with its output in `log`; an error naming the log's last line when it fails.
     func shell(_ line: String, log: String, what: String) throws(InputError) {
+        if let shortage = SpareDescriptors.shortage(toStart: "bash") { throw shortage }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["bash", "-c", "exec >\(shellWord(log)) 2>&1; set -o pipefail; \(line)"]

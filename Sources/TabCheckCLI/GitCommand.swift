@@ -6,6 +6,7 @@ import Foundation
 enum GitCommand {
     /// stdout when git exits 0; `.failure` with git's first error line (or why it could not start).
     static func run(_ args: [String], env: [String: String] = [:]) -> Result<String, InputError> {
+        if let shortage = SpareDescriptors.shortage(toStart: "git") { return .failure(shortage) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["git"] + args

@@ -6,8 +6,8 @@ import TabGridCore
 /// replay interrupted part way, or one whose drivers do not declare some of its steps' kinds
 /// (those steps are never run, so they can never fail), proves nothing — the database keeps
 /// the file and `--replay` exits 2, each with the reason. Nor does a pass of a sequence with
-/// schedule steps in a build configuration other than the one that recorded it
-/// (`BuildConfiguration`). One function, read by both.
+/// schedule steps in a build configuration other than the one that recorded it, or of picks
+/// among jobs from a file that does not say which (`BuildConfiguration`). One function, read by both.
 enum ReplayEvidence {
     /// Why `outcome` (no failure) cannot call the replay of `actions` fixed; nil when it can.
     static func missing(_ outcome: Runner.Outcome, of actions: [Action], capabilities: Set<Capability>, build: String?) -> String? {
@@ -17,6 +17,12 @@ enum ReplayEvidence {
         if let build, build != BuildConfiguration.current {
             return "it was recorded by a \(build) build and this is a \(BuildConfiguration.current) build: the optimizer removes executor hops a debug build keeps, "
                 + "so the model enqueues other jobs and its runJobs picks may name other ones (replay it with a \(build) build\(build == "release" ? ": swift run -c release" : ""))"
+        }
+        // Without a build, a pass of picks among jobs proves nothing either: they may have named
+        // other jobs than the ones the recording ran (a file from before "build", or by hand).
+        if build == nil, actions.contains(where: { $0.kind == .runJobs }) {
+            return "it has runJobs steps and does not say which build recorded it: a debug and a release build enqueue other jobs, "
+                + "so its picks may name other ones here (add \"build\": \"debug\" or \"release\" to the file, the build that recorded it)"
         }
         guard outcome.skippedActions > 0 || outcome.executed.count < actions.count else { return nil }
         var kinds: [String] = []

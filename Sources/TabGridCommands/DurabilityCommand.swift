@@ -125,6 +125,7 @@ enum DurabilityCommand {
     /// child is ready (mid-save), one in eight during its start-up. Returns what it printed
     /// and whether a signal ended it.
     static func killChild(_ me: String, _ path: String, _ rng: inout Xoshiro256StarStar) throws(InputError) -> (text: String, killed: Bool, status: Int32) {
+        if let shortage = SpareDescriptors.shortage(toStart: "the saving child") { throw shortage }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: me)
         p.arguments = ["durability", "--child", path]
@@ -161,7 +162,12 @@ enum DurabilityCommand {
         print("durability: \(kills) SIGKILLs of a process saving sessions in a loop, in \(dir) (seed \(hex(seed)))")
         fflush(nil)
         while done < kills && RunClock.now() - start < limit && !Interrupt.requested {
-            let (text, killed, status) = try killChild(me, path, &rng)
+            let child: (text: String, killed: Bool, status: Int32)
+            do { child = try killChild(me, path, &rng) } catch {
+                if given == nil { try? FileManager.default.removeItem(atPath: dir) }   // its own folder goes with any error
+                throw error
+            }
+            let (text, killed, status) = child
             if let e = text.split(separator: "\n").first(where: { $0.hasPrefix("error ") }) {
                 // Its own temporary folder goes with the error (#54: left behind under ulimit -f).
                 if given == nil { try? FileManager.default.removeItem(atPath: dir) }

@@ -24,6 +24,18 @@ import Testing
         #expect(pull.status == 2 && pull.stderr.contains("is a file"), "\(pull)")
     }
 
+    /// Under a low `ulimit -n` the commands that start a child through Foundation's `Process`
+    /// (git for the shared database, the saving child of `durability`) died of SIGILL inside
+    /// Foundation; now each asks first (SpareDescriptors) and says so, exit 2, one line.
+    @Test func tooFewDescriptorsForAChildIsALine() throws {
+        let dir = Tool.scratch("audit4-nofile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for args in [["db", "pull"], ["durability", "--kills", "2", "--time-limit", "5"]] {
+            let r = try Tool.tabcheck.run(args, cwd: dir, openFiles: 14)
+            #expect(r.status == 2 && !r.signaled && r.stderr.contains("file descriptors are free") && r.stderr.split(separator: "\n").count == 1, "\(args): \(r)")
+        }
+    }
+
     @Test func aFixedFolderThatIsAFileIsNamed() throws {
         let dir = Tool.scratch("audit4-fixed")
         defer { try? FileManager.default.removeItem(at: dir) }

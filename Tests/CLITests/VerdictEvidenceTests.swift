@@ -78,5 +78,11 @@ import Testing
         try file.encoded().write(to: url)
         let bad = try Tool.tabcheck.run(["--replay", url.path], cwd: dir)
         #expect(bad.status == 2 && bad.stderr.contains("field \"build\" is \"profile\""), "\(bad)")
+        // Picks among jobs from a file that names no build: no verdict either (exit 2, kept).
+        file.build = nil
+        try file.encoded().write(to: url)
+        let none = try Tool.tabcheck.run(["--replay", url.path], cwd: dir)
+        #expect(none.status == 2 && none.stderr.contains("does not say which build recorded it") && !none.stdout.contains("fixed"), "\(none)")
+        #expect(FileManager.default.fileExists(atPath: url.path))
     }
 }

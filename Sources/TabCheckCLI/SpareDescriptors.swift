@@ -1,0 +1,29 @@
+import Checker
+import Foundation
+
+/// Whether enough file descriptors are free to start a child through Foundation's `Process`
+/// (#54, the stop's audit: under `ulimit -n` 5–16, `db push`, `db pull` and `durability` died of
+/// SIGILL inside Foundation, or printed its "Could not create wakeup socket pair"). `Process`
+/// needs pipes, a socket pair and the child's own three, and traps when it cannot make them;
+/// so each command asks first, and a shortage is exit 2 with one line naming the limit.
+package enum SpareDescriptors {
+    /// What starting one child may take: two pipes (four), a socket pair (two), the child's
+    /// three, and headroom for what Foundation opens besides.
+    package static let needed = 24
+
+    /// nil when `needed` descriptors can be opened now; else why not, for `what` ("git").
+    package static func shortage(toStart what: String) -> InputError? {
+        var opened: [Int32] = []
+        defer { for fd in opened { close(fd) } }
+        while opened.count < needed {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { break }
+            opened.append(fd)
+        }
+        guard opened.count < needed else { return nil }
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        return InputError("cannot start \(what): only \(opened.count) file descriptors are free (ulimit -n \(limit.rlim_cur)); "
+                          + "starting a child needs \(needed) — raise ulimit -n")
+    }
+}
