@@ -16,6 +16,10 @@ extension Campaign {
         min(4_096, max(128, 8 * (local + 1)))
     }
 
+    /// What ended the later starts before they were all shrunk: the report says so as it says
+    /// what ended a shrink (`shrinkStoppedBy`), since the choice among starts then depends on it.
+    enum StartsCut { case interrupt, timeCap, budget }
+
     /// Shrinks the campaign's first failure — and, in-process, up to `config.moreStarts` more
     /// of its kind found after it — and returns the shortest. `local` is the first failure's
     /// index in this shard; `result` counts the sequences and steps the search ran.
@@ -23,16 +27,22 @@ extension Campaign {
                            counted result: inout Result) -> Found {
         var best = shrink(actions, failure, seed: seed, index: index)
         // Isolated, every candidate is a process: one start costs enough. A shrink that stopped
-        // early or did not come back every time is not a start to compare others with.
+        // early (its budget, the clock, an interrupt) or did not come back every time is not a
+        // start to compare others with.
         guard config.moreStarts > 0, !config.isolated, best.shrunk.count > 1, best.nondeterministic == nil,
-              !best.shrinkTimedOut, !best.shrinkInterrupted, !config.shouldStop() else { return best }
+              !best.shrinkTimedOut, !best.shrinkInterrupted, !best.shrinkBudgetSpent, best.shrinkAttempts < config.shrinkBudget,
+              !config.shouldStop() else { return best }
         var attempts = best.shrinkAttempts, seconds = best.shrinkSeconds, starts = 1, passes = best.shrinkPasses
         // The starts share the shrink's time cap too, the search for them included (a model
-        // whose steps are slow must not stretch a shrink five times over).
+        // whose steps are slow must not stretch a shrink five times over), and one budget of
+        // candidates: together they cost at most what one may.
         let deadline = RunClock.now() - seconds + config.shrinkTime
-        // The starts share one budget of candidates: together they cost at most what one may.
-        for other in moreFailures(like: failure, after: local, before: deadline, counted: &result)
-        where attempts < config.shrinkBudget && RunClock.now() < deadline {
+        let (others, searchCut) = moreFailures(like: failure, after: local, before: deadline, counted: &result)
+        var cut = searchCut
+        for other in others {
+            if config.shouldStop() { cut = .interrupt } else if RunClock.now() >= deadline { cut = .timeCap }
+            else if attempts >= config.shrinkBudget { cut = .budget }
+            if cut != nil { break }
             let found = shrink(other.outcome.executed, other.failure, seed: other.seed, index: other.global,
                                budget: config.shrinkBudget - attempts, timeLimit: deadline - RunClock.now())
             attempts += found.shrinkAttempts
@@ -44,28 +54,38 @@ extension Campaign {
             }
             // A start the budget or the clock stopped early is still a failure that fails: kept when shorter.
             if found.nondeterministic == nil, found.shrunk.count < best.shrunk.count { best = found }
-            if found.shrinkInterrupted || config.shouldStop() { break }
+            cut = found.shrinkInterrupted ? .interrupt : found.shrinkTimedOut ? .timeCap : found.shrinkBudgetSpent ? .budget : nil
+            if cut != nil { break }
         }
         best.shrinkAttempts = attempts
         best.shrinkSeconds = seconds
         best.shrinkStarts = starts
         best.shrinkPasses = passes
+        switch cut {
+        case .interrupt?: best.shrinkInterrupted = true
+        case .timeCap?: best.shrinkTimedOut = true
+        case .budget?: best.shrinkBudgetSpent = true
+        case nil: best.shrinkInterrupted = false; best.shrinkTimedOut = false; best.shrinkBudgetSpent = false
+        }
         if best.sequenceSeed != seed { best.firstFailureSeed = seed }
         return best
     }
 
     /// Up to `config.moreStarts` failures of the same kind as `failure` among the
     /// `startWindow` sequences after index `local`, in index order, until the shrink's time cap
-    /// (on any machine the window ends long before; a model with slow steps does not).
+    /// (on any machine the window ends long before; a model with slow steps does not); and what
+    /// cut the search short, if anything did.
     func moreFailures(like failure: Runner.Failure, after local: Int, before deadline: Double, counted result: inout Result)
-        -> [(seed: UInt64, global: Int, outcome: Runner.Outcome, failure: Runner.Failure)] {
+        -> (found: [(seed: UInt64, global: Int, outcome: Runner.Outcome, failure: Runner.Failure)], cut: StartsCut?) {
         var found: [(seed: UInt64, global: Int, outcome: Runner.Outcome, failure: Runner.Failure)] = []
         var i = local + 1
         let end = min(config.sequences, local + 1 + Self.startWindow(afterFinding: local))
         var bounded = config
         bounded.sequences = end
         let search = Campaign(runner: runner, config: bounded)
-        while i < end, found.count < config.moreStarts, !config.shouldStop(), RunClock.now() < deadline {
+        while i < end, found.count < config.moreStarts {
+            if config.shouldStop() { return (found, .interrupt) }
+            if RunClock.now() >= deadline { return (found, .timeCap) }
             let ran = search.runRound(from: i, deadline: deadline, running: nil, coverage: false)
             if ran.isEmpty { break }
             for r in ran {
@@ -73,10 +93,12 @@ extension Campaign {
                 result.steps += r.outcome.executed.count
                 if let f = r.outcome.failure, f.violation.sameFailure(as: failure.violation), found.count < config.moreStarts {
                     found.append((r.seed, r.global, r.outcome, f))
+                } else if r.outcome.stoppedEarly && found.count < config.moreStarts {
+                    return (found, config.shouldStop() ? .interrupt : .timeCap)   // a sequence cut short: the window was not searched
                 }
             }
             i += ran.count
         }
-        return found
+        return (found, nil)
     }
 }

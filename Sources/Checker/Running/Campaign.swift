@@ -64,11 +64,11 @@ package struct Campaign: Sendable {
         /// What each shrink pass did, in `Shrinker.standardPasses` order.
         package var shrinkPasses: [ShrinkPassStatistics] = []
         package internal(set) var shrinkSeconds: Double
-        package let shrinkTimedOut: Bool
+        package internal(set) var shrinkTimedOut: Bool
         /// Whether the shrink ran out of candidates (`Config.shrinkBudget`) before a local minimum.
         package var shrinkBudgetSpent = false
         /// Whether `shouldStop` ended the shrink: `shrunk` is the smallest failure found so far.
-        package let shrinkInterrupted: Bool
+        package internal(set) var shrinkInterrupted: Bool
         /// Set when the failure does not come back every time (decisions.md, Isolation and traps): how often the shrunk
         /// and the original sequences failed when run again. When the shrunk one never did,
         /// `shrunk` is the original — a sequence that did not fail is never reported.
