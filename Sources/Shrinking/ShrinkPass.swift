@@ -38,4 +38,9 @@ package struct ShrinkPassStatistics: Sendable, Equatable, Codable {
     package var accepted = 0
     /// Seconds spent in the pass, by the shrinker's clock.
     package var seconds = 0.0
+
+    /// The same pass's figures from another shrink added to these (several starts of one shrink).
+    package mutating func add(_ other: ShrinkPassStatistics) {
+        tried += other.tried; accepted += other.accepted; seconds += other.seconds
+    }
 }

@@ -49,9 +49,7 @@ extension Campaign {
             seconds += found.shrinkSeconds
             starts += 1
             // Per pass, over every start (the passes are the same list each time).
-            for (k, p) in found.shrinkPasses.enumerated() where k < passes.count {
-                passes[k].tried += p.tried; passes[k].accepted += p.accepted; passes[k].seconds += p.seconds
-            }
+            for (k, p) in found.shrinkPasses.enumerated() where k < passes.count { passes[k].add(p) }
             // A start the budget or the clock stopped early is still a failure that fails: kept when shorter.
             if found.nondeterministic == nil, found.shrunk.count < best.shrunk.count { best = found }
             cut = found.shrinkInterrupted ? .interrupt : found.shrinkTimedOut ? .timeCap : found.shrinkBudgetSpent ? .budget : nil
@@ -65,7 +63,7 @@ extension Campaign {
         case .interrupt?: best.shrinkInterrupted = true
         case .timeCap?: best.shrinkTimedOut = true
         case .budget?: best.shrinkBudgetSpent = true
-        case nil: best.shrinkInterrupted = false; best.shrinkTimedOut = false; best.shrinkBudgetSpent = false
+        case nil: break   // no start stopped early: every flag is already false
         }
         if best.sequenceSeed != seed { best.firstFailureSeed = seed }
         return best
