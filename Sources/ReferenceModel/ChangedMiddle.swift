@@ -30,6 +30,25 @@ public enum ChangedMiddle {
         old.count == new.count && new.allSatisfy(old.contains) && old.allSatisfy(new.contains)
     }
 
+    /// How `b[r]` reorders `a[r]` when one element moved from one end of the range to the other
+    /// (a move or a drag of one tab, however far): the index in `a` of the element that moved;
+    /// nil otherwise. O(m), no hashing: the quick paths' answer for a long changed middle.
+    /// (A range of two, a swap, is both rotations: its caller's short-run path decides it.)
+    @inlinable public static func movedOne<T: Equatable>(_ a: [T], _ b: [T], in r: Range<Int>) -> Int? {
+        guard r.count >= 2 else { return nil }
+        return moves(a, b, in: r, r.lowerBound) ? r.lowerBound : moves(a, b, in: r, r.upperBound - 1) ? r.upperBound - 1 : nil
+    }
+
+    /// Whether `b[r]` is `a[r]` with the element at `k` — one end of `r` — moved to the other
+    /// end, the rest in their order. O(m), no hashing.
+    @inlinable public static func moves<T: Equatable>(_ a: [T], _ b: [T], in r: Range<Int>, _ k: Int) -> Bool {
+        let (lo, hi) = (r.lowerBound, r.upperBound)
+        guard r.count >= 2, hi <= a.count, hi <= b.count else { return false }
+        if k == lo { return b[hi - 1] == a[lo] && b[lo..<(hi - 1)].elementsEqual(a[(lo + 1)..<hi]) }   // the first went last
+        if k == hi - 1 { return b[lo] == a[hi - 1] && b[(lo + 1)..<hi].elementsEqual(a[lo..<(hi - 1)]) }   // the last went first
+        return false
+    }
+
     /// Whether `a` and `b` are one buffer — so, both being alive, equal. O(1).
     @inlinable public static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
         a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }

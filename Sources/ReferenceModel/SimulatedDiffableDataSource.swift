@@ -65,6 +65,9 @@ package struct SimulatedDiffableDataSource: Sendable {
         if snapshot.count == items.count {   // a reordering of a few neighbouring items, or none
             let r = ChangedMiddle.of(items, snapshot)
             guard !r.isEmpty else { return Change() }
+            // One item moved however far (the rest keep their order): the only one off the
+            // longest run kept in order, as `fullApply` finds it.
+            if r.count > ChangedMiddle.shortRun, let k = ChangedMiddle.movedOne(items, snapshot, in: r) { return Change(moved: [items[k]]) }
             guard r.count <= ChangedMiddle.shortRun, ChangedMiddle.isPermutation(items[r], snapshot[r]) else { return nil }
             return Change(moved: Self.moved(from: Array(items[r]), to: Array(snapshot[r])))
         }

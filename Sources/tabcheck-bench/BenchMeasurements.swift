@@ -12,7 +12,7 @@ extension BenchCommand {
         for n in only.map({ [$0] }) ?? [10, 100, 1000] {
             var impl = TabModelDriver(viewport: .phone), ref = ReferenceDriver(viewport: .phone)
             for _ in 0..<n { _ = impl.apply(.newTab); _ = ref.apply(.newTab) }
-            var rates: [Double] = []
+            var rates: [Double] = [], total = 0
             for rep in 0..<5 {
                 var steps = 0
                 let t0 = RunClock.now()
@@ -26,8 +26,10 @@ extension BenchCommand {
                     steps += s.executed.count
                 }
                 rates.append(Double(steps) / (RunClock.now() - t0))
+                total += steps
             }
-            print(String(format: "  %5d tabs: %9.0f steps/s (min %.0f, max %.0f)", n, median(rates), rates.min()!, rates.max()!))
+            // The steps are counted so that an instruction count (callgrind) can be divided by them.
+            print(String(format: "  %5d tabs: %9.0f steps/s (min %.0f, max %.0f; %d steps)", n, median(rates), rates.min()!, rates.max()!, total))
         }
     }
 

@@ -26,15 +26,7 @@ package struct ReopenProperty: StepProperty {
     /// tabs before it).
     func positions(_ f: StepFacts, _ pre: Observation, _ post: Observation) -> Violation? {
         guard pre.closedCount > 0, history.count == pre.closedCount, let entry = history.last else { return nil }
-        var ids = pre.tabIDs, titles = pre.titles
-        var active: String?, first: String?
-        for item in entry.sorted(by: { $0.position < $1.position }) where !ids.contains(item.id) {
-            let at = min(item.position, ids.count)
-            ids.insert(item.id, at: at)
-            titles.insert(item.title, at: at)
-            if item.wasActive { active = item.id }
-            first = first ?? item.id
-        }
+        let (ids, titles, active, first) = Self.putBack(entry.sorted(by: { $0.position < $1.position }), into: pre)
         // Under reopenSelection=activatesReopened, when none of them was active the first put back is.
         if active == nil, let first {
             // None of them was active: the policy's choice (SPEC: the active tab stays).
@@ -50,6 +42,51 @@ package struct ReopenProperty: StepProperty {
             return Violation(Self.name, "U2", "reopen brought back \(active), which was active: it must be active again, active is \(post.active ?? "none")")
         }
         return nil
+    }
+
+    /// What U2 asks: `pre`'s tabs with each of `entry`'s (ascending positions) not among them
+    /// inserted at min(position, count) in turn; the one that was active, the first put back.
+    /// Many (a Close All's entry) are merged in one pass, looked up in a set: inserted one by
+    /// one, a thousand tabs were a million comparisons.
+    static func putBack(_ entry: [(id: String, title: String, position: Int, wasActive: Bool)], into pre: Observation)
+        -> (ids: [String], titles: [String], active: String?, first: String?) {
+        let (ids, titles) = (pre.tabIDs, pre.titles)
+        guard entry.count > 8, titles.count == ids.count else { return putBackOneByOne(entry, into: pre) }
+        var active: String?, first: String?
+        // Distinct ascending positions put each one at its final place (a later insertion lands
+        // after it): the result interleaves them with `pre`'s tabs.
+        var present = Set(ids)
+        var (outIDs, outTitles): ([String], [String]) = ([], [])
+        outIDs.reserveCapacity(ids.count + entry.count)
+        outTitles.reserveCapacity(ids.count + entry.count)
+        var next = 0
+        for item in entry where present.insert(item.id).inserted {
+            let at = min(item.position, outIDs.count + ids.count - next)
+            guard at >= outIDs.count else { return putBackOneByOne(entry, into: pre) }
+            while outIDs.count < at { outIDs.append(ids[next]); outTitles.append(titles[next]); next += 1 }
+            outIDs.append(item.id)
+            outTitles.append(item.title)
+            if item.wasActive { active = item.id }
+            first = first ?? item.id
+        }
+        outIDs.append(contentsOf: ids[next...])
+        outTitles.append(contentsOf: titles[next...])
+        return (outIDs, outTitles, active, first)
+    }
+
+    /// `putBack` one insertion at a time, as U2 says it (few tabs, or two at one position).
+    static func putBackOneByOne(_ entry: [(id: String, title: String, position: Int, wasActive: Bool)], into pre: Observation)
+        -> (ids: [String], titles: [String], active: String?, first: String?) {
+        var ids = pre.tabIDs, titles = pre.titles
+        var active: String?, first: String?
+        for item in entry where !ids.contains(item.id) {
+            let at = min(item.position, ids.count)
+            ids.insert(item.id, at: at)
+            titles.insert(item.title, at: at)
+            if item.wasActive { active = item.id }
+            first = first ?? item.id
+        }
+        return (ids, titles, active, first)
     }
 
     /// Keeps the record in step with U1.
@@ -94,7 +131,9 @@ package struct ReopenProperty: StepProperty {
             if pre.closedCount == 0 {
                 if p != pre { return Violation(Self.name, "U3", "reopen with nothing to reopen changed the state") }
             } else {
-                let back = pre.newestClosed.filter { !preIDs.contains($0) }
+                let back: [String]
+                if pre.newestClosed.count <= 8 { back = pre.newestClosed.filter { !preIDs.contains($0) } }
+                else { let open = Set(preIDs); back = pre.newestClosed.filter { !open.contains($0) } }
                 if postIDs.count != preIDs.count + back.count || !Set(back).isSubset(of: postIDs) {
                     return Violation(Self.name, "U2", "reopen must bring back \(back); tabs went from \(preIDs) to \(postIDs)")
                 }

@@ -62,6 +62,8 @@ package struct SnapshotProperty: StepProperty {
         var i = 0, j = 0, out: [Int] = []
         if a.count == b.count, a != b {   // a reorder: the tabs of the changed middle, each under its old identifier
             let r = Self.union(ChangedMiddle.of(a, b), ChangedMiddle.of(was, ids))
+            // One tab moved far, its identifier with it (the same move of both lists): none is new.
+            if r.count > ChangedMiddle.shortRun, let k = ChangedMiddle.movedOne(a, b, in: r), ChangedMiddle.moves(was, ids, in: r, k) { return [] }
             guard r.count <= ChangedMiddle.shortRun else { return nil }
             for k in r {
                 guard let i = a[r].firstIndex(of: b[k]), was[i] == ids[k] else { return nil }
@@ -150,6 +152,10 @@ package struct SnapshotProperty: StepProperty {
         var i = 0, j = 0
         if a.count == b.count, a != b {   // a reorder: the titles outside the changed middle, then in it
             let r = ChangedMiddle.of(a, b)
+            if r.count > ChangedMiddle.shortRun, let k = ChangedMiddle.movedOne(a, b, in: r) {   // one tab moved far, its title with it
+                return ChangedMiddle.moves(pre.titles, post.titles, in: r, k)
+                    && a.indices.allSatisfy { r.contains($0) || pre.titles[$0] == post.titles[$0] }
+            }
             guard r.count <= ChangedMiddle.shortRun else { return false }
             for k in a.indices where !r.contains(k) && pre.titles[k] != post.titles[k] { return false }
             for k in r {

@@ -28,8 +28,10 @@ package struct StepFacts {
     static func gone(from pre: [String], to post: [String]) -> [String] {
         if post.count >= pre.count && post.starts(with: pre) { return [] }   // unchanged, or tabs appended
         if post.count > pre.count && inserted(into: pre, giving: post) != nil { return [] }   // tabs inserted (a reopen)
-        if post.count == pre.count, case let r = ChangedMiddle.of(pre, post), r.count <= ChangedMiddle.shortRun,
-           ChangedMiddle.isPermutation(pre[r], post[r]) { return [] }   // a few neighbours reordered (a move)
+        if post.count == pre.count, case let r = ChangedMiddle.of(pre, post),
+           r.count <= ChangedMiddle.shortRun ? ChangedMiddle.isPermutation(pre[r], post[r]) : ChangedMiddle.movedOne(pre, post, in: r) != nil {
+            return []   // a few neighbours reordered, or one tab moved however far (a move)
+        }
         var out: [String] = []
         var j = 0
         for id in pre {
