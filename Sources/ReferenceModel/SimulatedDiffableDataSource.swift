@@ -86,7 +86,8 @@ package struct SimulatedDiffableDataSource: Sendable {
         return Change(inserted: extra)
     }
 
-    /// `apply` from scratch: sets of the identifiers, then the difference.
+    /// `apply` from scratch: a set of the new identifiers, a table of the old ones' places,
+    /// then the difference — each identifier hashed about twice.
     mutating func fullApply(_ snapshot: [String], reconfigure: [String]) -> Result<Change, InvalidUpdate> {
         var seen: Set<String> = []
         seen.reserveCapacity(snapshot.count)
@@ -97,10 +98,17 @@ package struct SimulatedDiffableDataSource: Sendable {
         if let missing = reconfigure.first(where: { !seen.contains($0) }) {
             return .failure(InvalidUpdate("Attempted to reconfigure item identifier that does not exist in the snapshot: \"\(missing)\""))
         }
-        let old = Set(items)
-        var change = Change(deleted: items.filter { !seen.contains($0) }, inserted: snapshot.filter { !old.contains($0) },
-                            reconfigured: reconfigure)
-        change.moved = Self.moved(from: items.filter { seen.contains($0) }, to: snapshot.filter { old.contains($0) })
+        // Each old identifier's place (the last of repeats, as `moved` keeps).
+        var place: [String: Int] = [:]
+        place.reserveCapacity(items.count)
+        for (i, id) in items.enumerated() { place[id] = i }
+        var change = Change(deleted: items.filter { !seen.contains($0) }, reconfigured: reconfigure)
+        // The kept ones' old places in their new order: their relative order is what `moved` reads.
+        var order: [Int] = [], kept: [String] = []
+        for id in snapshot {
+            if let i = place[id] { order.append(i); kept.append(id) } else { change.inserted.append(id) }
+        }
+        change.moved = Self.offLongestRun(order, kept)
         items = snapshot
         return .success(change)
     }
@@ -126,7 +134,12 @@ package struct SimulatedDiffableDataSource: Sendable {
             for (i, id) in old.enumerated() { position[id] = i }
             order = new.map { position[$0]! }
         }
-        // Longest increasing subsequence of `order` (patience sorting), kept as indices into `new`.
+        return offLongestRun(order, new)
+    }
+
+    /// The elements of `new` off a longest increasing run of `order` (each one's old place):
+    /// patience sorting, the same run whatever the places' scale (only their order counts).
+    static func offLongestRun(_ order: [Int], _ new: [String]) -> [String] {
         var tails: [Int] = [], previous = [Int](repeating: -1, count: order.count)
         for (i, p) in order.enumerated() {
             var lo = 0, hi = tails.count

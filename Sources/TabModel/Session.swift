@@ -59,17 +59,22 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
         return Data(out)
     }
 
-    /// A JSON string literal. Works on UTF-8 bytes: every byte of a multi-byte sequence is
-    /// ≥ 0x80, so only ASCII bytes can need escaping.
+    /// A JSON string literal. Works on UTF-8 bytes, read in place: every byte of a multi-byte
+    /// sequence is ≥ 0x80, so only ASCII bytes can need escaping.
     static func appendJSONString(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendJSONString(bytes: $0, to: &out) }
+    }
+
+    private static func appendJSONString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: copied in one piece.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out.append(contentsOf: s.utf8)
+        if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))
             return
         }
-        for b in s.utf8 {
+        for b in bytes {
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
@@ -120,11 +125,11 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
             guard !tab.id.rawValue.isEmpty else {
                 throw SessionError(kind: .invalidID, path: "tabs[\(i)].id", reason: "a tab id must not be empty")
             }
-            if let first = firstIndex[tab.id] {
+            // One look-up a tab: the first index comes back when the id was seen before.
+            if let first = firstIndex.updateValue(i, forKey: tab.id) {
                 throw SessionError(kind: .duplicateID, path: "tabs[\(i)].id",
                                    reason: "duplicate id \"\(tab.id)\" (first used at tabs[\(first)].id)")
             }
-            firstIndex[tab.id] = i
         }
         if let active = activeTabID, firstIndex[active] == nil {
             throw SessionError(kind: .unknownActiveTab, path: "activeTabID",

@@ -44,10 +44,10 @@ package struct SnapshotProperty: StepProperty {
         recorded = true
         for k in fresh ?? Array(post.displayed.indices) {
             let (tab, id) = (post.displayed[k], ids[k])
-            if let known = identity[tab], known != id {
+            // Recorded and compared in one look-up (the run ends at a violation: what it recorded then is never read).
+            if let known = identity.updateValue(id, forKey: tab), known != id {
                 return Violation(Self.name, "D2", "tab \(tab)'s identifier changed from \(swiftLiteral(known)) to \(swiftLiteral(id)): the view deletes its cell and inserts another (its swipe and fly-away are lost) where a reconfigure was meant")
             }
-            identity[tab] = id
         }
         return nil
     }
