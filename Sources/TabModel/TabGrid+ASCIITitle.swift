@@ -6,23 +6,17 @@
 /// A long ASCII title searched Character by Character for a non-ASCII query cost ~700
 /// instructions a Character (#40, benchmarks-analysis.md).
 extension TabGrid {
-    /// The Character-wise answer, or nil when the title is not ASCII without CR.
-    static func asciiTitleContains(_ title: String, _ query: String) -> Bool? {
-        guard let asciiByHash, title.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+    /// The ASCII bytes `query`'s Characters are canonically equivalent to, for a search of an
+    /// ASCII title without CR: `.some(nil)` when one of them has no ASCII equivalent (no such
+    /// title holds the query), nil when the table is missing (this path is never taken).
+    static func asciiNeedle(of query: String) -> [UInt8]?? {
+        guard let asciiByHash else { return nil }
         var needle: [UInt8] = []
         for c in query {
-            guard let b = asciiByHash[c.hashValue], Character(Unicode.Scalar(b)) == c else { return false }
+            guard let b = asciiByHash[c.hashValue], Character(Unicode.Scalar(b)) == c else { return .some(nil) }
             needle.append(b)
         }
-        if needle.isEmpty { return true }
-        var title = title
-        return title.withUTF8 { hay in
-            guard needle.count <= hay.count else { return false }
-            for start in 0...(hay.count - needle.count) where hay[start] == needle[0] && hay[start..<start + needle.count].elementsEqual(needle) {
-                return true
-            }
-            return false
-        }
+        return .some(needle)
     }
 
     /// Each ASCII Character's byte, by the Character's hash (made once per process); nil in the

@@ -121,7 +121,8 @@ public struct TabGrid: Sendable {
         query = newQuery
         loweredQuery = newQuery.lowercased()
         let q = loweredQuery
-        let diff = list.refilter { Self.matches($0, q) }
+        let match = QueryMatch(q)   // prepared once for every title
+        let diff = list.refilter { match.matches($0) }
         releaseSwipeIfHidden()
         if diff.deletes.isEmpty && diff.inserts.isEmpty { return .none }
         return GridUpdate(.batch(deletes: diff.deletes, inserts: diff.inserts, moves: []))
@@ -192,10 +193,11 @@ public struct TabGrid: Sendable {
     /// Linear in the title for long texts (Knuth–Morris–Pratt over Characters, whose `==` is an
     /// equivalence): trying the query at every place took query × title Character comparisons,
     /// and a title of thousands of combining-mark clusters ran for minutes (#36).
-    static func matches(_ title: String, _ query: String) -> Bool {
-        if query.isEmpty { return true }
-        if let fast = asciiContains(title, query) { return fast }
-        if let fast = asciiTitleContains(title, query) { return fast }
+    static func matches(_ title: String, _ query: String) -> Bool { QueryMatch(query).matches(title) }
+
+    /// `matches` Character by Character, for the titles and queries its byte paths do not
+    /// answer (`QueryMatch`).
+    static func charactersContain(_ title: String, _ query: String) -> Bool {
         // Short texts (nearly all): the query tried at each place, allocation-free; the work is
         // bounded by the product, so only long ones need the linear search.
         if title.utf8.count &* query.utf8.count <= 1 << 16 {
@@ -224,29 +226,6 @@ public struct TabGrid: Sendable {
             }
         }
         return false
-    }
-
-    /// F1 on bytes when both strings are ASCII without CR: there every byte is a whole
-    /// Character (CR LF is the only ASCII grapheme cluster of two scalars), so a byte
-    /// search gives the Character-wise answer ~10× faster. nil: not that case.
-    static func asciiContains(_ title: String, _ query: String) -> Bool? {
-        var title = title, query = query
-        return title.withUTF8 { t -> Bool? in
-            query.withUTF8 { q -> Bool? in
-                for b in q where b >= 0x80 || b == 0x0D { return nil }
-                for b in t where b >= 0x80 || b == 0x0D { return nil }
-                let n = t.count, m = q.count
-                if m > n { return false }
-                var i = 0
-                while i <= n - m {
-                    var j = 0
-                    while j < m && t[i + j] == q[j] { j += 1 }
-                    if j == m { return true }
-                    i += 1
-                }
-                return false
-            }
-        }
     }
 
     /// The entry displayed at `index`, or the out-of-range error that names `event`.

@@ -18,7 +18,8 @@ extension Coverage {
              .swipeCancelled, .tapClose, .flyAwayFinished, .save, .restoreSaved, .reorder, .beginMove, .updateMove,
              .endMove, .cancelMove, .newBackgroundTab, .runJobs, .advanceClock, .settle, .background, .relaunch: break
         }
-        if pre.tabIDs.count >= 128, let a = pre.active, !post.tabIDs.contains(a) { count(.closeActiveOnLargeGrid) }
+        // Looked for from the end, where the active tab most often is (a new tab is active).
+        if pre.tabIDs.count >= 128, let a = pre.active, post.tabIDs.lastIndex(of: a) == nil { count(.closeActiveOnLargeGrid) }
         observeReach(action, pre: pre, post: post)
     }
 
