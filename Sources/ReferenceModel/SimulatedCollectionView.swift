@@ -20,14 +20,7 @@ package struct SimulatedCollectionView: Sendable {
 
     /// Applies `update`, after which the data source reports `dataSource` (the new
     /// displayed ids). Throws the message UIKit would raise; on a throw nothing changes.
-    /// Items equal to `dataSource` then share its storage, so the next comparison of the two
-    /// (F10, every step) costs nothing until either changes.
     package mutating func apply(_ update: ViewUpdate, dataSource: [String]) throws(InvalidUpdate) {
-        try applyUpdate(update, dataSource: dataSource)
-        if items == dataSource { items = dataSource }
-    }
-
-    private mutating func applyUpdate(_ update: ViewUpdate, dataSource: [String]) throws(InvalidUpdate) {
         switch update {
         case .none:
             // No update: the view still shows the old items; F10 compares them afterwards.
