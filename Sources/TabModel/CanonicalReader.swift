@@ -8,15 +8,19 @@ import Foundation
 /// checker compares both paths against the reference (which always uses `JSONDecoder`).
 /// With validation, about 4× faster than `JSONDecoder` alone (`tabcheck-bench session`). O(n).
 struct CanonicalReader {
-    private let bytes: [UInt8]
+    /// The data's bytes, read in place (no copy, no bounds check per byte in a release build:
+    /// every index is checked against `count` first).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
 
     static func read(_ data: Data) -> SessionSnapshot? {
-        var reader = CanonicalReader(bytes: [UInt8](data))
-        return reader.snapshot()
+        data.withUnsafeBytes { raw in
+            var reader = CanonicalReader(bytes: raw.assumingMemoryBound(to: UInt8.self))
+            return reader.snapshot()
+        }
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     private mutating func snapshot() -> SessionSnapshot? {
         guard take("{") else { return nil }
@@ -99,12 +103,17 @@ struct CanonicalReader {
     /// bytes — a third of `String(validating:)`'s cost on a slice, same verdict
     /// (`SessionCodecTests`).
     static func validUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
-        bytes.withUnsafeBufferPointer { all in
-            let raw = UnsafeBufferPointer(rebasing: all[range])
-            var s = String(decoding: raw, as: UTF8.self)
-            let same = s.withUTF8 { $0.count == raw.count && (raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0) }
-            return same ? s : nil
-        }
+        bytes.withUnsafeBufferPointer { validUTF8($0, range) }
+    }
+
+    /// `validUTF8` on bytes read in place. ASCII bytes are valid UTF-8 as they are: only other
+    /// text is decoded and compared.
+    static func validUTF8(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        let raw = UnsafeBufferPointer(rebasing: all[range])
+        var s = String(decoding: raw, as: UTF8.self)
+        if !raw.contains(where: { $0 >= 0x80 }) { return s }
+        let same = s.withUTF8 { $0.count == raw.count && (raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0) }
+        return same ? s : nil
     }
 
     /// Lowercase hex digits only, as `encoded()` writes them.
