@@ -42,8 +42,7 @@ package struct SimulatedDiffableDataSource: Sendable {
         return applied
     }
 
-    /// At most this many identifiers inserted take the quick path (each is looked up in the
-    /// items, O(n) apiece).
+    /// Up to this many identifiers inserted are looked up in the items (O(n) apiece); more, in a set.
     static let quickLimit = 8
 
     /// Whether `snapshot` holds every identifier of `reconfigure`: a few looked up one by one,
@@ -56,7 +55,7 @@ package struct SimulatedDiffableDataSource: Sendable {
         return j == reconfigure.count || Set(snapshot).isSuperset(of: reconfigure)
     }
 
-    /// The change when `snapshot` is the items with some removed, or with a few inserted that
+    /// The change when `snapshot` is the items with some removed, or with some inserted that
     /// they do not hold, the order of the rest kept, or the items with a short run of them
     /// reordered — what most steps give (nil otherwise: `fullApply` decides). O(n) with no
     /// hashing; the same change `fullApply` computes (the longest run kept in order through a
@@ -79,10 +78,16 @@ package struct SimulatedDiffableDataSource: Sendable {
         }
         for id in snapshot {   // insertions: the items are a subsequence of `snapshot`
             if i < items.count && items[i] == id { i += 1 } else { extra.append(id) }
-            if extra.count > Self.quickLimit { return nil }
         }
         guard i == items.count else { return nil }
-        for (k, id) in extra.enumerated() where items.contains(id) || extra[..<k].contains(id) { return nil }
+        // New and unique (else `fullApply` names the repeat): a few looked up in the lists, many
+        // in a set of them (a query that shows hundreds again: each identifier hashed once).
+        if extra.count <= Self.quickLimit {
+            for (k, id) in extra.enumerated() where items.contains(id) || extra[..<k].contains(id) { return nil }
+        } else {
+            let new = Set(extra)
+            guard new.count == extra.count, !items.contains(where: new.contains) else { return nil }
+        }
         return Change(inserted: extra)
     }
 

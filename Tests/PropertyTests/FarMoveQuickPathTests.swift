@@ -100,6 +100,27 @@ import Testing
         }
     }
 
+    /// Many identifiers shown again at once (a query widened on a large grid): the quick path's
+    /// set gives `fullApply`'s change, or leaves a repeat or an old identifier to it.
+    @Test func manyInsertedAtOnceAreFullApplys() {
+        var d = Draw(rng: Xoshiro256StarStar(seed: 62))
+        var quick = 0
+        for _ in 0..<1500 {
+            let all = (0..<(40 + d.below(160))).map { "t\($0)" }
+            let items = all.filter { _ in d.below(3) == 0 }
+            var snapshot = all.filter { items.contains($0) || d.below(2) == 0 }
+            if d.below(5) == 0, !snapshot.isEmpty { snapshot.insert(snapshot[d.below(snapshot.count)], at: d.below(snapshot.count + 1)) }   // a repeat
+            var source = SimulatedDiffableDataSource()
+            _ = source.apply(items, reconfigure: [])
+            var full = source
+            let expected = full.fullApply(snapshot, reconfigure: [])
+            if source.quickChange(to: snapshot) != nil { quick += 1 }
+            let got = source.apply(snapshot, reconfigure: [])
+            #expect("\(got)" == "\(expected)" && source.items == full.items, "\(items.count) → \(snapshot.count)")
+        }
+        #expect(quick > 800, "the quick path was taken \(quick) times")
+    }
+
     /// U2's positions: the one-pass merge of many closed tabs is their insertion one by one.
     @Test func reopenPutsManyBackAsOneByOne() {
         var d = Draw(rng: Xoshiro256StarStar(seed: 61))
