@@ -19,6 +19,7 @@ R = "Sources/TabModel/RecentlyClosed.swift"
 ST = "Sources/TabModel/SessionStore.swift"
 SS = "Sources/TabModel/Session.swift"
 CR = "Sources/TabModel/CanonicalReader.swift"
+QM = "Sources/TabModel/QueryMatch.swift"
 
 MUTANTS = [
   ("f2-insert-full-count", "F2", "tutorial bug 1: a new tab's insert index is tabs.count - 1 even under a filter",
@@ -99,7 +100,8 @@ MUTANTS = [
    G, "let landscape = v.width > v.height                                   // L1",
    "let landscape = v.width > v.height - v.safeTop - v.safeBottom             // L1"),
   ("f1-byte-search-splits-crlf", "F1", "the byte fast path of the filter takes CR for a whole character, so \"\\r\" matches inside the one character \"\\r\\n\"",
-   T, "                for b in t where b >= 0x80 || b == 0x0D { return nil }", "                for b in t where b >= 0x80 { return nil }"),
+   # (#57: the byte paths moved to QueryMatch; the mutant still spares the other path's CR check, as it did.)
+   QM, "            for b in t where b >= 0x80 || b == 0x0D { return nil }", "            for b in t where b >= 0x80 || (b == 0x0D && asciiQuery == nil) { return nil }"),
   ("f10-chunk-split-counts-hidden", "F10", "splitting a chunk of over 128 tabs counts the moved tabs hidden by the filter as displayed",
    L, "let movedMatched = moved.reduce(0) { $0 + ($1.matches ? 1 : 0) }", "let movedMatched = moved.count"),
   ("p5-corrupt-main-skips-backup", "P5", "a corrupt session file makes load give up and start empty instead of reading the backup",
@@ -107,10 +109,12 @@ MUTANTS = [
    "                problems.append(\"\\(file.split(separator: \"/\").last.map(String.init) ?? file): \\(error)\")\n                break\n"),
   # #35: bugs that only values the generators did not draw before show (docs/mutation-score.md).
   ("f6-narrows-on-typed-scalar", "F6", "incremental filter: a query whose UTF-8 extends the last one only narrows the tabs shown, though a typed combining mark or LF changes the last character",
-   T, "        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let diff = list.refilter { Self.matches($0, q) }",
-   "        // Typing on: the new query extends the old one, so only tabs shown now can match.\n        let before = loweredQuery\n        let narrowing = !before.isEmpty && newQuery.lowercased().utf8.starts(with: before.utf8)\n        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let diff = list.refilter { narrowing && !Self.matches($0, before) ? false : Self.matches($0, q) }"),
+   T, "        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let match = QueryMatch(q)   // prepared once for every title\n        let diff = list.refilter { match.matches($0) }",
+   "        // Typing on: the new query extends the old one, so only tabs shown now can match.\n        let before = loweredQuery\n        let narrowing = !before.isEmpty && newQuery.lowercased().utf8.starts(with: before.utf8)\n        query = newQuery\n        loweredQuery = newQuery.lowercased()\n        let q = loweredQuery\n        let match = QueryMatch(q)   // prepared once for every title\n        let diff = list.refilter { narrowing && !Self.matches($0, before) ? false : match.matches($0) }"),
   ("f1-byte-fold-punctuation", "F1", "the byte fast path of the filter folds case by setting bit 0x20, which also takes [ for {, @ for ` and NUL for a space",
-   T, "                    while j < m && t[i + j] == q[j] { j += 1 }", "                    while j < m && t[i + j] | 0x20 == q[j] | 0x20 { j += 1 }"),
+   # (#57: the ASCII query's byte search moved to QueryMatch; the mutant folds that search only, as it did.)
+   QM, "            if let q = asciiQuery { return Self.contains(t, q) }",
+   "            if let q = asciiQuery {\n                guard q.count <= t.count else { return false }\n                return (0...(t.count - q.count)).contains { i in (0..<q.count).allSatisfy { t[i + $0] | 0x20 == q[$0] | 0x20 } }\n            }"),
   ("p3-uppercase-hex-escape", "P3", "the session fast path reads upper-case hex in \\u escapes without adding 10: \\u001F is read as U+0015",
    CR, "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n",
    "        case UInt8(ascii: \"a\")...UInt8(ascii: \"f\"): return b - UInt8(ascii: \"a\") + 10\n        case UInt8(ascii: \"A\")...UInt8(ascii: \"F\"): return b - UInt8(ascii: \"A\")\n"),
@@ -131,7 +135,7 @@ MUTANTS = [
 # scripts/fuzz-vs-campaign.sh (docs/fuzz-vs-campaign.md).
 FUZZ_ONLY = [
   ("p3-fast-path-repairs-utf8", "P3", "the session fast path repairs invalid UTF-8 in a string (U+FFFD) instead of leaving the text to JSONDecoder, which rejects it",
-   CR, "            return same ? s : nil", "            return s"),
+   CR, "        return same ? s : nil", "        return s"),
 ]
 
 # The diffable view's mutants (#37, docs/diffable.md): written to scripts/mutants/diffable/, each
