@@ -105,8 +105,41 @@ struct MergeCommand {
         guard (input.result == "fail") == (input.failure != nil) else {
             throw InputError("merge: \(file): field \"result\" is \"\(input.result)\" but the file \(input.failure == nil ? "holds no" : "holds a") \"failure\"; they must agree")
         }
-        if case .failure(let e) = coverage.coverage() { throw InputError("merge: \(file) counts an unknown \(e.what) (a newer tabcheck wrote it?)") }
+        let decoded: Coverage
+        switch coverage.coverage() {
+        case .failure(let e): throw InputError("merge: \(file) counts an unknown \(e.what) (a newer tabcheck wrote it?)")
+        case .success(let c): decoded = c
+        }
+        if let why = contradiction(input, config, coverage, decoded) {
+            throw InputError("merge: \(file) contradicts itself: \(why); it was edited, or is not one shard's --json")
+        }
         return Shard(file: file, input: input, config: config, coverage: coverage)
+    }
+
+    /// The file against itself (decisions.md, Scale-out): its coverage counts the steps twice (by
+    /// action kind, by viewport class) and the sequences twice (by length, by most tabs open),
+    /// its rules follow from its kinds and situations, and it covers every step and sequence the
+    /// file says ran — fewer after a failure, whose later rounds are not counted. A count edited
+    /// within its bounds breaks one of these, and is refused rather than added up (#54).
+    static func contradiction(_ input: Input, _ config: ShardRecord.Config, _ counts: CoverageCounts, _ coverage: Coverage) -> String? {
+        let (byKind, byViewport) = (counts.kinds.values.reduce(0, +), counts.viewports.reduce(0, +))
+        let (byLength, byTabs) = (counts.lengths.reduce(0, +), counts.maxTabs.reduce(0, +))
+        if byKind != byViewport { return "its coverage counts \(byKind) steps by action kind and \(byViewport) by viewport" }
+        if byLength != byTabs { return "its coverage counts \(byLength) sequences by length and \(byTabs) by most tabs open" }
+        let whole = input.result != "fail"
+        if whole ? byKind != input.steps : byKind > input.steps { return "\"steps\" is \(input.steps) but its coverage counts \(byKind)" }
+        if whole ? byLength != input.sequences : byLength > input.sequences {
+            return "\"sequences\" is \(input.sequences) but its coverage counts \(byLength)"
+        }
+        if input.sequences > input.steps { return "\"sequences\" is \(input.sequences), more than its \(input.steps) steps" }
+        if let each = config.sequencesPerShard, input.result == "pass" && config.timeLimit == nil ? input.sequences != each : input.sequences > each {
+            return "\"sequences\" is \(input.sequences) but each shard runs --sequences \(each)"
+        }
+        let derived = Dictionary(uniqueKeysWithValues: RuleCoverage.table(coverage).map { ($0.rule, $0.count) })
+        for rule in Set(derived.keys).union(counts.rules.keys).sorted() where counts.rules[rule] != derived[rule] {
+            return "its count of rule \(rule) (\(counts.rules[rule].map(String.init) ?? "none")) is not what its action kinds and situations give (\(derived[rule].map(String.init) ?? "none"))"
+        }
+        return nil
     }
 
     /// The first number under `sequences`, `steps` or `coverage` that is not a whole count

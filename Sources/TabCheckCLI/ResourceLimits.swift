@@ -18,6 +18,26 @@ enum ResourceLimits {
         return nil
     }
 
+    /// Whether a campaign on `jobs` threads has the file descriptors it needs: libdispatch's
+    /// threads open two of their own, and where it cannot it traps (#54: under `ulimit -n 4` the
+    /// worker died of SIGILL after its header, and the supervisor's retry failed in turn — two
+    /// lines and no cause). Nil when they are free; else the line to exit with.
+    static func descriptorProblem(jobs: Int) -> String? {
+        guard jobs > 1 else { return nil }
+        let needed = 2
+        var opened: [Int32] = []
+        defer { for fd in opened { close(fd) } }
+        while opened.count < needed {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { break }
+            opened.append(fd)
+        }
+        guard opened.count < needed else { return nil }
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        return "--jobs \(jobs) needs \(needed) free file descriptors for its threads, and the open-file limit (ulimit -n \(limit.rlim_cur)) leaves \(opened.count): give --jobs 1 or raise the limit"
+    }
+
     /// Whether `jobs` threads can start under the memory limit: each needs its stack mapped, and
     /// where none can be, libdispatch's concurrentPerform waits for one forever (#54: a campaign
     /// under `ulimit -v 80000` slept in _dispatch_temporary_resource_shortage, never ending).

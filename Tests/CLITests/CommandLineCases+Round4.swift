@@ -46,8 +46,13 @@ extension CommandLineGen {
         for (n, shard) in shards.enumerated() where n == 0 || c.bool(0.9) {
             let name = "shard-\(n + 1).json"
             let kept = c.bool(0.5)
-            k.files.append((name, .text(kept ? shard : mutatedShard(&c, shard))))
+            let text = kept ? shard : mutatedShard(&c, shard)
+            k.files.append((name, .text(text)))
             k.classes.append("merge: shard \(kept ? "as written" : "mutated")")
+            if !kept && countsDiffer(shard, text) {
+                k.countsEdited = true
+                k.classes.append("merge: a shard's counts edited")
+            }
             names.append(name)
         }
         if c.bool(0.3) { k.args.append("--json") }
@@ -57,6 +62,20 @@ extension CommandLineGen {
             k.classes.append(onto == "merged.html" ? "merge: --html" : "merge: --html onto one of its shards")
         }
         k.args += c.bool(0.8) ? names : names.reversed()
+    }
+
+    /// Whether two shard files, both valid JSON, differ in what merge adds up and the file's own
+    /// coverage must agree with: sequences, steps, coverage (its number classes aside, which
+    /// nothing else in the file counts).
+    static func countsDiffer(_ a: String, _ b: String) -> Bool {
+        func counts(_ text: String) -> NSDictionary? {
+            guard let top = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+            var cov = top["coverage"] as? [String: Any] ?? [:]
+            cov["numbers"] = nil
+            return ["sequences": top["sequences"] ?? NSNull(), "steps": top["steps"] ?? NSNull(), "coverage": cov] as NSDictionary
+        }
+        guard let x = counts(a), let y = counts(b) else { return false }
+        return !x.isEqual(y)
     }
 
     /// A shard's JSON broken as any JSON is, or with one of its numbers edited to where

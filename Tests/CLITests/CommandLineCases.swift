@@ -36,6 +36,9 @@ struct CommandLineCase: CustomStringConvertible {
     /// What the tool must do with a file drawn from its schema: accept it, or refuse it with
     /// exit 2 and a line naming `names` (a knob or a field).
     var expected: (accepted: Bool, names: [String])?
+    /// A merge's shard whose counts (sequences, steps, coverage) were edited: the file
+    /// contradicts itself, and merge must refuse it (#54: an edit once merged silently).
+    var countsEdited = false
     /// The classes the case was drawn from ("file: FIFO", "--seed: a huge number"), for
     /// docs/bad-inputs.md's table of what each class of input gets.
     var classes: [String] = []

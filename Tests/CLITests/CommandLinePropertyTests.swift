@@ -28,6 +28,7 @@ import Testing
         "`--json` figures say what ran: steps took time.",
         "Nothing is left in the temporary folder.",
         "A deterministic model is never reported as nondeterministic (a trap without a message included).",
+        "A shard whose counts were edited (sequences, steps or coverage no longer agree) is refused by merge, never added up.",
     ]
 
     static func check(_ k: CommandLineCase, observe: ((Tool.Run) -> Void)? = nil) throws -> Broken? {
@@ -96,6 +97,10 @@ import Testing
             // (Not after a run whose verdict could not be written: its reports came first.)
             let made = Set(after.keys).subtracting(before.keys)
             if !made.isEmpty && !lost && k.fileBlocks == nil { return Broken(invariant: "4 wrote after an error", detail: "made \(made.sorted()): \(run.stderr)") }
+        }
+        // 11. A shard that contradicts itself (its counts edited) is not merged.
+        if k.countsEdited && k.signal == nil && k.pause == nil && k.openFiles == nil && k.memoryKB == nil && run.status != 2 {
+            return Broken(invariant: "11 edited counts merged", detail: "exit \(run.status): \(run.stderr.prefix(300))")
         }
         // 6. A file drawn from its schema is accepted when valid, refused by name when not
         // (while a flag still reads it; a refusal of another flag comes first and is not about it).
