@@ -37,14 +37,16 @@ import Testing
         cases.append(("--html onto a shard", ["--html", a.path, a.path, b.path], "one of the shards"))
         // Counts edited within their bounds: the file's own coverage contradicts them (#54).
         func bumped(_ pattern: String) -> String {
-            guard let r = text.range(of: pattern, options: .regularExpression), let n = Int(text[r].drop { !$0.isNumber }) else { return text }
-            return text.replacingCharacters(in: r, with: text[r].prefix { !$0.isNumber } + "\(n + 1)")
+            // The count is what follows the match's last ":" or "[" (a key may hold digits: "F1").
+            guard let r = text.range(of: pattern, options: .regularExpression), let cut = text[r].lastIndex(where: { $0 == ":" || $0 == "[" }),
+                  let n = Int(text[text.index(after: cut)..<r.upperBound]) else { return text }
+            return text.replacingCharacters(in: r, with: text[r.lowerBound...cut] + "\(n + 1)")
         }
         for (what, pattern) in [("steps", #""steps":[0-9]+"#), ("sequences", #""sequences":[0-9]+"#), ("an action kind's count", #""newTab":[0-9]+"#),
                                 ("a length bucket", #""lengths":\[[0-9]+"#), ("a rule's count", #""F1":[0-9]+"#)] {
             let edited = dir.appendingPathComponent("edited-\(cases.count).json")
             let t = bumped(pattern)
-            #expect(t != text, "\(what): no \(pattern) in \(text.prefix(300))")
+            #expect(t != text, "\(what): no \(pattern) in the shard")
             try t.write(to: edited, atomically: true, encoding: .utf8)
             cases.append(("\(what) edited", [edited.path, b.path], "contradicts itself"))
         }

@@ -33,4 +33,13 @@ import Testing
         let one = try Tool.tabcheck.run(["--sequences", "5", "--no-db", "--jobs", "1"], timeout: 30, memoryKB: 80_000)
         #expect(one.status == 0, "\(one)")
     }
+
+    /// Under `ulimit -n 4` a campaign's threads found no descriptor for libdispatch: the worker
+    /// died of SIGILL after its header, the retry could not start either — two lines, no cause.
+    @Test func tooFewDescriptorsForTheThreadsAreALine() throws {
+        let r = try Tool.tabcheck.run(["--sequences", "5", "--no-db"], timeout: 30, openFiles: 4)
+        #expect(r.status == 2 && !r.signaled && r.stderrLines.count == 1 && r.stderr.contains("ulimit -n 4") && r.stderr.contains("--jobs 1"), "\(r)")
+        let one = try Tool.tabcheck.run(["--sequences", "5", "--no-db", "--jobs", "1"], timeout: 30, openFiles: 4)
+        #expect(one.status == 0, "\(one)")
+    }
 }
