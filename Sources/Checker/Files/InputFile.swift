@@ -81,8 +81,26 @@ package enum InputFile {
         case .fileWriteFileExists: return "a file of that name already exists"
         default:
             let text = ns.localizedDescription
-            return text.contains("Domain") || text.contains(" error ") ? (ns.code >= 512 ? "the file could not be written" : "the file could not be read") : text
+            guard text.contains("Domain") || text.contains(" error ") else { return text }
+            // Foundation drops errno here; a shortage of descriptors (an atomic write needs two) is
+            // the one cause this process can see for itself, and is said when it holds (#54).
+            return (ns.code >= 512 ? "the file could not be written" : "the file could not be read") + (descriptorShortage().map { "; \($0)" } ?? "")
         }
+    }
+
+    /// "only N file descriptors are free (ulimit -n L)" when fewer than four can be opened now.
+    static func descriptorShortage() -> String? {
+        var opened: [Int32] = []
+        defer { for fd in opened { close(fd) } }
+        while opened.count < 4 {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { break }
+            opened.append(fd)
+        }
+        guard opened.count < 4 else { return nil }
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        return "only \(opened.count) file descriptor\(opened.count == 1 ? " is" : "s are") free (ulimit -n \(limit.rlim_cur)): raise the limit"
     }
 
     /// Makes sure `path` can be written before any work is done, and creates nothing (a usage
