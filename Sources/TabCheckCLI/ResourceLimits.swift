@@ -1,3 +1,4 @@
+import Checker
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,18 +25,9 @@ enum ResourceLimits {
     /// lines and no cause). Nil when they are free; else the line to exit with.
     static func descriptorProblem(jobs: Int) -> String? {
         guard jobs > 1 else { return nil }
-        let needed = 2
-        var opened: [Int32] = []
-        defer { for fd in opened { close(fd) } }
-        while opened.count < needed {
-            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { break }
-            opened.append(fd)
-        }
-        guard opened.count < needed else { return nil }
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        return "--jobs \(jobs) needs \(needed) free file descriptors for its threads, and the open-file limit (ulimit -n \(limit.rlim_cur)) leaves \(opened.count): give --jobs 1 or raise the limit"
+        let needed = 2, free = FreeDescriptors.count(upTo: needed)
+        guard free < needed else { return nil }
+        return "--jobs \(jobs) needs \(needed) free file descriptors for its threads, and the open-file limit (ulimit -n \(FreeDescriptors.limit)) leaves \(free): give --jobs 1 or raise the limit"
     }
 
     /// Whether `jobs` threads can start under the memory limit: each needs its stack mapped, and

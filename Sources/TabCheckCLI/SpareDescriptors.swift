@@ -22,15 +22,9 @@ package enum SpareDescriptors {
             return InputError("cannot start \(what): file descriptor \(high) is open at or above ulimit -n \(limit.rlim_cur), "
                               + "which a child cannot be started beside — raise ulimit -n above \(high) or close it")
         }
-        var opened: [Int32] = []
-        defer { for fd in opened { close(fd) } }
-        while opened.count < needed {
-            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { break }
-            opened.append(fd)
-        }
-        guard opened.count < needed else { return nil }
-        return InputError("cannot start \(what): only \(opened.count) file descriptors are free (ulimit -n \(limit.rlim_cur)); "
+        let free = FreeDescriptors.count(upTo: needed)
+        guard free < needed else { return nil }
+        return InputError("cannot start \(what): only \(free) file descriptors are free (ulimit -n \(limit.rlim_cur)); "
                           + "starting a child needs \(needed) — raise ulimit -n")
     }
 }

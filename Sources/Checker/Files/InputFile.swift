@@ -90,17 +90,9 @@ package enum InputFile {
 
     /// "only N file descriptors are free (ulimit -n L)" when fewer than four can be opened now.
     static func descriptorShortage() -> String? {
-        var opened: [Int32] = []
-        defer { for fd in opened { close(fd) } }
-        while opened.count < 4 {
-            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { break }
-            opened.append(fd)
-        }
-        guard opened.count < 4 else { return nil }
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        return "only \(opened.count) file descriptor\(opened.count == 1 ? " is" : "s are") free (ulimit -n \(limit.rlim_cur)): raise the limit"
+        let free = FreeDescriptors.count(upTo: 4)
+        guard free < 4 else { return nil }
+        return "only \(free) file descriptor\(free == 1 ? " is" : "s are") free (ulimit -n \(FreeDescriptors.limit)): raise the limit"
     }
 
     /// Makes sure `path` can be written before any work is done, and creates nothing (a usage
