@@ -114,6 +114,7 @@ struct MinimalRun: SupervisedRun {
     let settings: MinimalCommand.Settings
     let drivers: Drivers
     var noIsolation: Bool { false }
+    var jobs: Int { settings.jobs }
     func run(in shared: RunningSequences?) throws(InputError) -> Int32 { MinimalCommand.search(settings, drivers, trapped: false) }
     func recover(signal: String, _ shared: RunningSequences) -> Int32 {
         Console.error("\(Console.program): minimal: the model died of \(signal) (a trap); searching again, each level in forked children\n")

@@ -117,6 +117,7 @@ extension PolicyCommand {
 
 extension PolicyCommand: SupervisedRun {
     var noIsolation: Bool { false }
+    var jobs: Int { config.jobs }
     func run(in shared: RunningSequences?) throws(InputError) -> Int32 { infer(isolated: false) }
     func recover(signal: String, _ shared: RunningSequences) -> Int32 {
         Console.error("\(Console.program): policy: the model died of \(signal) (a trap); inferring again from the start, each sequence in a process of its own\n")

@@ -19,15 +19,16 @@ enum ResourceLimits {
         return nil
     }
 
-    /// Whether a campaign on `jobs` threads has the file descriptors it needs: libdispatch's
-    /// threads open two of their own, and where it cannot it traps (#54: under `ulimit -n 4` the
-    /// worker died of SIGILL after its header, and the supervisor's retry failed in turn — two
-    /// lines and no cause). Nil when they are free; else the line to exit with.
+    /// Whether a run on `jobs` threads has the file descriptors it needs: libdispatch's threads
+    /// keep three of their own (it traps with fewer than two: under `ulimit -n 4` the worker
+    /// died of SIGILL, #54), and a failure's replay file and the reports need one more each
+    /// while they are written (under `ulimit -n` 5 or 6 the run went on, found its failure and
+    /// could save nothing). Nil when they are free; else the line to exit with. One thread keeps none.
     static func descriptorProblem(jobs: Int) -> String? {
         guard jobs > 1 else { return nil }
-        let needed = 2, free = FreeDescriptors.count(upTo: needed)
+        let needed = 4, free = FreeDescriptors.count(upTo: needed)
         guard free < needed else { return nil }
-        return "--jobs \(jobs) needs \(needed) free file descriptors for its threads, and the open-file limit (ulimit -n \(FreeDescriptors.limit)) leaves \(free): give --jobs 1 or raise the limit"
+        return "--jobs \(jobs) needs \(needed) free file descriptors (its threads keep 3, a file being saved takes 1), and the open-file limit (ulimit -n \(FreeDescriptors.limit)) leaves \(free): give --jobs 1 or raise the limit"
     }
 
     /// Whether `jobs` threads can start under the memory limit: each needs its stack mapped, and

@@ -19,6 +19,8 @@ import Generators
 /// and how it finishes after a trap.
 protocol SupervisedRun {
     var noIsolation: Bool { get }
+    /// The threads it runs on (`--jobs`): what the resource checks before it starts ask for.
+    var jobs: Int { get }
     /// The run itself; `shared` (nil when unsupervised) is where it says what it runs.
     func run(in shared: RunningSequences?) throws(InputError) -> Int32
     /// After the child died of `signal` (a trap): run again isolated and report.
@@ -36,6 +38,12 @@ enum Supervisor {
     static let variable = "TABCHECK_SUPERVISED"
 
     static func run(_ command: some SupervisedRun) throws(InputError) -> Int32 {
+        // Every command that runs a model asks first whether its threads can start and find the
+        // descriptors they need — a campaign, a replay, `policy`, `minimal` (#54: only the
+        // campaign asked, and the others died of SIGILL under `ulimit -n 4`).
+        if let problem = ResourceLimits.threadProblem(jobs: command.jobs) ?? ResourceLimits.descriptorProblem(jobs: command.jobs) {
+            throw InputError(problem)
+        }
         // The child: "<parent pid>:<file>", set by the parent that spawned it — anything else
         // (a stray variable in a user's shell) is refused before any file is opened (decisions.md, Command line and inputs).
         if let value = ProcessInfo.processInfo.environment[variable] {
@@ -154,6 +162,7 @@ enum Supervisor {
 
 extension CheckCommand: SupervisedRun {
     var noIsolation: Bool { options.noIsolation }
+    var jobs: Int { campaignConfig.jobs }
 
     func run(in shared: RunningSequences?) throws(InputError) -> Int32 {
         var c = self

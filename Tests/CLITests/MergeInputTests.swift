@@ -59,6 +59,23 @@ import Testing
         #expect(full.status == 2 && full.stderr.contains("could not write standard output"), "\(full)")
     }
 
+    /// A campaign whose model fails before its first step writes one sequence of no steps: a
+    /// genuine shard, merged as the failure it is (the fresh-eyes audit of #54's check found it
+    /// refused as contradicting itself).
+    @Test func aShardThatFailsAtStepZeroMerges() throws {
+        let dir = Tool.scratch("merge-step-zero")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        var files: [String] = []
+        for k in 1...2 {
+            let r = try Tool.tabcheck.run(["--shard", "\(k)/2", "--sequences", "10", "--policy", "duckduckgo-ios", "--json", "--no-db", "--quiet"], cwd: dir)
+            #expect(r.status == 1 && r.stdout.contains("\"steps\":0"), "\(r)")
+            try r.stdout.write(to: dir.appendingPathComponent("s\(k).json"), atomically: true, encoding: .utf8)
+            files.append(dir.appendingPathComponent("s\(k).json").path)
+        }
+        let merged = try Tool.tabcheck.run(["merge"] + files, cwd: dir)
+        #expect(merged.status == 1 && !merged.stderr.contains("contradicts"), "\(merged)")
+    }
+
     /// Reports are written whole or not at all, but a device stays a device: an atomic write
     /// (temporary file, then rename) once replaced /dev/full with a plain file.
     @Test func aReportOntoADeviceLeavesTheDeviceInPlace() throws {
