@@ -69,7 +69,10 @@ package struct Options {
             case "--sequences": o.sequences = try a.int(arg, 1...maxSequences)
             case "--max-steps": o.maxSteps = try a.int(arg, 1...maxSteps)
             case "--jobs", "-j": o.jobs = try a.int(arg, 1...256)
-            case "--time-limit": o.timeLimit = try a.seconds(arg, max: maxSeconds)
+            case "--time-limit":
+                o.timeLimit = try a.seconds(arg, max: maxSeconds)
+                // Refused here, as minimal's and durability's are: after the header, "ran no step" was a second line (#54's harness).
+                guard o.timeLimit! > 0 else { throw InputError("--time-limit takes a positive number of seconds, got 0: a campaign of 0 s checks nothing") }
             case "--shrink-time":
                 o.shrinkTime = try a.seconds(arg, max: maxSeconds)
                 // 0 would stop every shrink before its first candidate, and the hint "4 × that" would repeat it (decisions.md, Command line and inputs).
