@@ -9,6 +9,12 @@ let interruptSignal = Atomic<Int32>(0)
 /// Whether a failure has been printed and saved (a second signal then exits 1, not 128 + n).
 let failureReported = Atomic<Bool>(false)
 
+/// When the first signal came (CLOCK_MONOTONIC, ns): one sent to the process group and to the
+/// process both (`timeout -s INT` does), or forwarded twice by the supervisor, arrives twice
+/// within microseconds and is one request, not a second one (#54: the run then ended at once,
+/// with no --json, when it had asked to stop at the next step).
+let firstSignalAt = Atomic<Int64>(0)
+
 /// SIGINT, SIGTERM and SIGHUP (a closed terminal) stop a campaign or a shrink at the next
 /// candidate instead of killing the process, so the failure found so far is saved and printed.
 /// A second signal ends the process at once, with a line: exit 130 before any failure, exit 1
@@ -38,7 +44,12 @@ package enum Interrupt {
         _ = watchdog   // made here, never first in a signal handler
         for s in stopping {
             signal(s) { sig in
+                var ts = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &ts)   // async-signal-safe
+                let now = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
                 guard interruptSignal.load(ordering: .relaxed) == 0 else {
+                    // The same delivery twice (within 50 ms: no one presses Ctrl-C so fast) is the first's.
+                    if now - firstSignalAt.load(ordering: .relaxed) < 50_000_000 { return }
                     // The second: at once, with a line and the exit code that says what happened
                     // (decisions.md, Command line and inputs: it was 128 + n, 137 through the supervisor, and silent). Only
                     // async-signal-safe calls here (write, _exit).
@@ -49,6 +60,7 @@ package enum Interrupt {
                     WireConnection.endAll()   // programs behind --wire go with us
                     _exit(found ? 1 : 130)
                 }
+                firstSignalAt.store(now, ordering: .relaxed)
                 interruptSignal.store(sig, ordering: .relaxed)
                 sem_post(Interrupt.watchdog)   // async-signal-safe: wakes the watchdog
             }

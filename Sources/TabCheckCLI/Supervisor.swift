@@ -37,13 +37,18 @@ enum Supervisor {
     nonisolated(unsafe) static var sharedFile: (dev: dev_t, ino: ino_t)?
     static let variable = "TABCHECK_SUPERVISED"
 
-    static func run(_ command: some SupervisedRun) throws(InputError) -> Int32 {
-        // Every command that runs a model asks first whether its threads can start and find the
-        // descriptors they need — a campaign, a replay, `policy`, `minimal` (#54: only the
-        // campaign asked, and the others died of SIGILL under `ulimit -n 4`).
+    /// Every command that runs a model asks, in the process that will run it, whether its
+    /// threads can start and find the descriptors they need — a campaign, a replay, `policy`,
+    /// `minimal` (#54: only the campaign asked, and the others died of SIGILL under `ulimit -n
+    /// 4`). Not in the supervising parent: a thread started there under `ulimit -v` keeps its
+    /// stack mapped, and the child could no longer be spawned.
+    static func checkResources(_ command: some SupervisedRun) throws(InputError) {
         if let problem = ResourceLimits.threadProblem(jobs: command.jobs) ?? ResourceLimits.descriptorProblem(jobs: command.jobs) {
             throw InputError(problem)
         }
+    }
+
+    static func run(_ command: some SupervisedRun) throws(InputError) -> Int32 {
         // The child: "<parent pid>:<file>", set by the parent that spawned it — anything else
         // (a stray variable in a user's shell) is refused before any file is opened (decisions.md, Command line and inputs).
         if let value = ProcessInfo.processInfo.environment[variable] {
@@ -61,9 +66,10 @@ enum Supervisor {
             endWithParent(parent)
             Interrupt.parent = parent
             Sandbox.exitFastOnTraps()
+            try checkResources(command)
             return try command.run(in: shared)
         }
-        guard !command.noIsolation else { return try command.run(in: nil) }
+        guard !command.noIsolation else { try checkResources(command); return try command.run(in: nil) }
         // Isolation is never dropped in silence (decisions.md, Command line and inputs): what it needs and lacks is said.
         let path = try Scratch.make("tabcheck-running")
         sharedPath = strdup(path)

@@ -147,4 +147,19 @@ import Testing
         let branch = try Tool.tabcheck.run(["db", "push", "--ref", "refs/heads/main"], cwd: dir)
         #expect(branch.status == 2 && branch.stderr.contains("outside refs/heads/"), "\(branch)")
     }
+
+    /// One signal delivered twice at once — to the process group and to the process, as
+    /// `timeout -s INT` sends it, or forwarded twice under load — is one request: the run stops
+    /// after the step in progress and prints its --json (#54: it ended at once as if a second
+    /// Ctrl-C had come, with no summary). The step takes 1 s, so the second arrives while the
+    /// first is being honoured.
+    @Test func oneSignalDeliveredTwiceIsOneRequest() throws {
+        let r = try Tool.planted.run(["--compare", "slow-query-1s,reference", "--sequences", "1000", "--no-db", "--json"], timeout: 60) { p, _ in
+            usleep(2_500_000)
+            kill(p.processIdentifier, SIGINT)
+            usleep(20_000)
+            kill(p.processIdentifier, SIGINT)
+        }
+        #expect(r.status == 130 && r.stdout.contains("\"result\":\"interrupted\"") && !r.stderr.contains("second signal"), "\(r)")
+    }
 }
