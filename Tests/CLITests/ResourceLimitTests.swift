@@ -48,4 +48,14 @@ import Testing
         let one = try Tool.tabcheck.run(["--sequences", "5", "--no-db", "--jobs", "1"], timeout: 30, openFiles: 4)
         #expect(one.status == 0, "\(one)")
     }
+
+    /// A trap's recovery runs each sequence in a child with two pipes: started all at once under
+    /// `ulimit -n 7` they ran out of descriptors and the run ended with exit 2 (#54, found by the
+    /// CLI harness under load at 12). The rest wait for a child to end.
+    @Test func aTrapsRecoveryWaitsForDescriptorsInsteadOfGivingUp() throws {
+        let dir = Tool.scratch("trap-nofile")
+        defer { _ = try? FileManager.default.removeItem(at: dir) }
+        let r = try Tool.planted.run(["--compare", "planted-trap,reference", "--no-db"], cwd: dir, timeout: 120, openFiles: 7)
+        #expect(r.status == 1 && !r.stderr.contains("cannot start a process"), "\(r)")
+    }
 }

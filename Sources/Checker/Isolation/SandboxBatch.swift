@@ -31,10 +31,18 @@ extension Sandbox {
                                 ended: (Int, Report) -> Void) {
         var running: [(tag: Int, progress: () -> UInt64, child: Child)] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        // A body that could not start for want of descriptors or processes while others run:
+        // it starts when one of them has ended (#54: under `ulimit -n 12` a trap's recovery
+        // started every sequence at once, ran out of pipes and gave up with exit 2).
+        var waiting: (tag: Int, progress: () -> UInt64, body: (Channel) -> Int32)?
         func fill() {
-            while running.count < slots, let n = next() {
+            while running.count < slots, let n = waiting ?? next() {
+                waiting = nil
                 switch start(n.body, timeLimit: deadline - RunClock.now()) {
                 case .success(var child): child.watch(n.progress(), at: RunClock.now()); running.append((n.tag, n.progress, child))
+                case .failure(let why) where why.retryable && !running.isEmpty:
+                    waiting = n
+                    return
                 case .failure(let why):
                     Sandbox.cannotStart?("cannot start a process to run a sequence alone (\(why.message)); raise the limit (ulimit -n, ulimit -u) or add --no-isolation")
                     ended(n.tag, Report(stderr: why.message, end: .killed(why.end)))
@@ -99,12 +107,17 @@ extension Sandbox {
     }
 
     /// Why a child could not be started: the system call's error, and the end it reports.
-    struct StartFailure: Error { let message: String, end: String }
+    struct StartFailure: Error {
+        let message: String, end: String
+        /// Out of descriptors or processes (EMFILE, ENFILE, EAGAIN, ENOMEM): a child that ends frees some.
+        var retryable = false
+    }
 
     /// Forks a child that runs `body` with its channel and standard error piped here.
     static func start(_ body: (Channel) -> Int32, timeLimit: Double) -> Result<Child, StartFailure> {
         func failure(_ call: String, _ end: String) -> Result<Child, StartFailure> {
-            .failure(StartFailure(message: "\(call): \(String(cString: strerror(errno)))", end: end))
+            .failure(StartFailure(message: "\(call): \(String(cString: strerror(errno)))", end: end,
+                                  retryable: [EMFILE, ENFILE, EAGAIN, ENOMEM].contains(errno)))
         }
         var channel: [Int32] = [0, 0], errors: [Int32] = [0, 0]
         guard pipe(&channel) == 0 else { return failure("pipe", "no pipe") }
