@@ -84,7 +84,6 @@ struct CheckCommand {
         var config = campaignConfig
         // The saved failures' replays came out of the same --time-limit (#54: they were added to it).
         if let limit = config.timeLimit, spent > 0.05 { config.timeLimit = max(0, limit - spent) }
-        if let problem = ResourceLimits.threadProblem(jobs: config.jobs) { fail(problem) }
         say(header(config))
         let tty = isatty(2) == 1 && !options.quiet
         let campaign = Campaign(runner: runner, config: config)
