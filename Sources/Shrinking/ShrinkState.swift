@@ -23,6 +23,8 @@ package final class ShrinkState {
     package let closesMakeTabs: Bool
     /// How to run a candidate with its schedule aimed at jobs (`ReaimSchedule`); nil: no pass aims.
     package let aiming: ScheduleAiming?
+    /// How to search every shorter sequence over a failure's alphabet; nil: none.
+    let shorter: ShorterSearch?
 
     /// Candidates run, over every pass.
     package private(set) var attempts = 0
@@ -39,8 +41,9 @@ package final class ShrinkState {
 
     init(_ original: [Action], passes: [any ShrinkPass], width: Int, budget: Int = .max, deadline: Double, now: @escaping () -> Double,
          shouldStop: @escaping () -> Bool, collapse: (([Action]) -> [Action]?)?, closesMakeTabs: Bool = false,
-         aiming: ScheduleAiming? = nil, evaluate: @escaping ([[Action]]) -> Int?) {
+         aiming: ScheduleAiming? = nil, shorter: ShorterSearch? = nil, evaluate: @escaping ([[Action]]) -> Int?) {
         self.aiming = aiming
+        self.shorter = shorter
         statistics = passes.map { ShrinkPassStatistics(name: $0.name) }
         self.closesMakeTabs = closesMakeTabs
         best = original
@@ -114,6 +117,21 @@ package final class ShrinkState {
             }
             count(1, accepted: false)
         }
+        return false
+    }
+
+    /// Searches every sequence shorter than `best` over the actions drawn from it, with at most
+    /// `cap` candidates (and never past the budget); a failure found becomes `best`. The search
+    /// ends at the shrink's deadline and on an interrupt, which the state then records.
+    func searchShorter(cap: Int) -> Bool {
+        guard let shorter, mayRun() else { return false }
+        let r = shorter(best, min(cap, budget - attempts), deadline)
+        count(r.ran, accepted: r.found != nil)
+        if let found = r.found, found.count < best.count {
+            best = found
+            return true
+        }
+        _ = mayRun()
         return false
     }
 

@@ -35,13 +35,15 @@ package struct Shrinker {
     /// a step moved so a longer prefix collapses, a session made smaller together with another
     /// step, a deletion with two steps re-aimed, a schedule step folded into a later one of its
     /// kind, spans replaced by one schedule step, and those deletions and spans again with every
-    /// step of jobs re-aimed at the jobs it ran, and each step's picks made shortlex-smallest.
+    /// step of jobs re-aimed at the jobs it ran, each step's picks made shortlex-smallest, and
+    /// last every shorter sequence over the failure's own alphabet, whatever its kinds.
     package static let standardPasses: [any ShrinkPass] = [
         CollapseTail(), CollapseLongPrefix(), DeleteBlocks(),
         DeleteSpans(), DeleteAndRenumber(), SwipeToTap(), ShrinkSessions(), SimplifyValues(), SortNeighbours(),
         MergeScheduleSteps(),
         ShareStrings(), CoordinatedPairs(), PlainerLastKind(), CollapsePrefix(), MoveAndCollapse(), CoordinatedSessions(),
         CoordinatedRetargets(), FoldScheduleSteps(), ReplaceScheduleSpans(), ReaimSchedule(), ShortlexPicks(),
+        ShortestOverAlphabet(),
     ]
 
     /// Longer than any sequence the default campaign generates (its maximum is 200 steps).
@@ -77,6 +79,9 @@ package struct Shrinker {
     /// How to run a candidate with its schedule aimed at jobs (`ReaimSchedule`); nil (the
     /// default): a model whose work is not scheduled, or one in another process.
     package var aiming: ScheduleAiming?
+    /// How to search every shorter sequence over the actions drawn from a failing one
+    /// (`ShortestOverAlphabet`); nil (the default): no such search.
+    package var shorter: ShorterSearch?
 
     package init(timeLimit: Double, now: @escaping () -> Double, shouldStop: @escaping () -> Bool = { false },
                 collapse: (([Action]) -> [Action]?)? = nil, passes: [any ShrinkPass] = Shrinker.standardPasses) {
@@ -120,7 +125,7 @@ package struct Shrinker {
     /// returns the index of the first that fails, if any.
     func core(_ original: [Action], width: Int, evaluate: @escaping ([[Action]]) -> Int?) -> Result {
         let state = ShrinkState(original, passes: passes, width: width, budget: candidateBudget, deadline: now() + timeLimit, now: now, shouldStop: shouldStop,
-                                collapse: collapse, closesMakeTabs: closesMakeTabs, aiming: aiming, evaluate: evaluate)
+                                collapse: collapse, closesMakeTabs: closesMakeTabs, aiming: aiming, shorter: shorter, evaluate: evaluate)
         let indexed = Array(passes.enumerated())
         for (i, pass) in indexed where pass.schedule == .opening && !state.stopped { _ = state.run(pass, index: i) }
         var improved = true

@@ -52,7 +52,7 @@ package struct SupervisedCampaign: Sendable {
         // The reference under another policy fails against SPEC's: a campaign that finds,
         // shrinks and encodes a failure.
         let differing = Runner(implementation: .reference(Policy(activeAfterClose: .none)), oracle: .reference)
-        var config = Campaign.Config(); config.sequences = 40; config.largeGrids = false; config.shrinkTime = 1; config.moreStarts = 0
+        var config = Campaign.Config(); config.sequences = 40; config.largeGrids = false; config.shrinkTime = 1; config.moreStarts = 0; config.searchShorter = false
         let traced = TraceBeacon().map { differing.traced(Sandbox.Channel(fd: sink), $0, sayingActions: true) } ?? differing
         let r = Campaign(runner: traced, config: config).run()
         _ = result(line(r))

@@ -25,11 +25,13 @@ extension Campaign {
     /// index in this shard; `result` counts the sequences and steps the search ran.
     func shrinkFromSeveral(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int, at local: Int,
                            counted result: inout Result) -> Found {
-        var best = shrink(actions, failure, seed: seed, index: index)
+        // With several starts, the search for a shorter failure runs once, on the shortest.
+        let several = config.moreStarts > 0 && !config.isolated
+        var best = shrink(actions, failure, seed: seed, index: index, searching: config.searchShorter && !several)
         // Isolated, every candidate is a process: one start costs enough. A shrink that stopped
         // early (its budget, the clock, an interrupt) or did not come back every time is not a
         // start to compare others with.
-        guard config.moreStarts > 0, !config.isolated, best.shrunk.count > 1, best.nondeterministic == nil,
+        guard several, best.shrunk.count > 1, best.nondeterministic == nil,
               !best.shrinkTimedOut, !best.shrinkInterrupted, !best.shrinkBudgetSpent, best.shrinkAttempts < config.shrinkBudget,
               !config.shouldStop() else { return best }
         var attempts = best.shrinkAttempts, seconds = best.shrinkSeconds, starts = 1, passes = best.shrinkPasses
@@ -44,7 +46,7 @@ extension Campaign {
             else if attempts >= config.shrinkBudget { cut = .budget }
             if cut != nil { break }
             let found = shrink(other.outcome.executed, other.failure, seed: other.seed, index: other.global,
-                               budget: config.shrinkBudget - attempts, timeLimit: deadline - RunClock.now())
+                               budget: config.shrinkBudget - attempts, timeLimit: deadline - RunClock.now(), searching: false)
             attempts += found.shrinkAttempts
             seconds += found.shrinkSeconds
             starts += 1
@@ -54,6 +56,20 @@ extension Campaign {
             if found.nondeterministic == nil, found.shrunk.count < best.shrunk.count { best = found }
             cut = found.shrinkInterrupted ? .interrupt : found.shrinkTimedOut ? .timeCap : found.shrinkBudgetSpent ? .budget : nil
             if cut != nil { break }
+        }
+        if cut == nil, config.searchShorter, (2...ShortestOverAlphabet.maxLength).contains(best.shrunk.count) {
+            // The shortest start, shrunk once more with the search last: its one round at a
+            // local minimum finds nothing, then the search runs on what the starts reached.
+            let last = shrink(best.shrunk, best.shrunkFailure, seed: best.sequenceSeed, index: best.sequenceIndex,
+                              budget: config.shrinkBudget - attempts, timeLimit: deadline - RunClock.now(), searching: true)
+            attempts += last.shrinkAttempts
+            seconds += last.shrinkSeconds
+            for (k, p) in last.shrinkPasses.enumerated() where k < passes.count { passes[k].add(p) }
+            if last.nondeterministic == nil, last.shrunk.count < best.shrunk.count {
+                best.shrunk = last.shrunk
+                best.shrunkFailure = last.shrunkFailure
+            }
+            cut = last.shrinkInterrupted ? .interrupt : last.shrinkTimedOut ? .timeCap : last.shrinkBudgetSpent ? .budget : nil
         }
         best.shrinkAttempts = attempts
         best.shrinkSeconds = seconds

@@ -44,6 +44,9 @@ package struct Campaign: Sendable {
         /// More failures of the first one's kind, found after it, that are shrunk too, the
         /// shortest result kept (`Campaign+Restarts.swift`); 0: the first failure's shrink only.
         package var moreStarts = 4
+        /// Whether a short shrunk failure is searched for a shorter one of any kinds, over the
+        /// actions drawn from it (`ShortestOverAlphabet`); policy inference does without.
+        package var searchShorter = true
         package init() {}
     }
 
@@ -52,8 +55,8 @@ package struct Campaign: Sendable {
         package let sequenceIndex: Int
         package let original: [Action]
         package let originalFailure: Runner.Failure
-        package let shrunk: [Action]
-        package let shrunkFailure: Runner.Failure
+        package internal(set) var shrunk: [Action]
+        package internal(set) var shrunkFailure: Runner.Failure
         package internal(set) var shrinkAttempts: Int
         /// How many failures were shrunk — this one and those the campaign found after it
         /// (`Campaign+Restarts.swift`) — the shortest result kept.
@@ -198,8 +201,10 @@ package struct Campaign: Sendable {
     }
 
     /// Shrinks a failing sequence to a locally minimal one that fails the same way.
+    /// `searching` (default: `Config.searchShorter`): whether its last pass searches the
+    /// failure's alphabet for a shorter one.
     package func shrink(_ actions: [Action], _ failure: Runner.Failure, seed: UInt64, index: Int, budget: Int? = nil,
-                        timeLimit: Double? = nil) -> Found {
+                        timeLimit: Double? = nil, searching: Bool? = nil) -> Found {
         let t0 = RunClock.now()
         let runner = self.runner
         var shrinker = Shrinker(timeLimit: timeLimit ?? config.shrinkTime, now: RunClock.now, shouldStop: config.shouldStop,
@@ -212,6 +217,9 @@ package struct Campaign: Sendable {
         let same: @Sendable (Runner.Outcome) -> Bool = { out in out.failure.map { $0.violation.sameFailure(as: failure.violation) } ?? false }
         let run: @Sendable ([Action]) -> Runner.Outcome = { a in isolated ? runner.runIsolated(.actions(a)) : runner.run(.actions(a), collectCoverage: false) }
         shrinker.aiming = Self.aiming(runner, isolated: isolated, same: same)
+        if !isolated && (searching ?? config.searchShorter) {
+            shrinker.shorter = Self.shorterSearch(runner, jobs: config.jobs, stop: config.shouldStop, same: same)
+        }
         let r = isolated
             ? shrinker.shrink(actions, width: config.jobs) { chunk in runner.runIsolated(batch: chunk.map { .actions($0) }).firstIndex(where: same) }
             : shrinker.shrink(actions, jobs: config.jobs) { same(run($0)) }
@@ -239,6 +247,23 @@ package struct Campaign: Sendable {
 }
 
 extension Campaign {
+    /// The shrink's search for a shorter failure (`ShortestOverAlphabet`): `tabcheck minimal
+    /// --from`'s alphabet — the failure's own actions, every index and id a shorter sequence
+    /// can reach, the thresholds' boundaries, a restore of every state it passes through — and
+    /// its search, for a failure of the same property and rule. Running the failure once for
+    /// its states is counted as a candidate.
+    static func shorterSearch(_ runner: Runner, jobs: Int, stop: @escaping @Sendable () -> Bool,
+                              same: @escaping @Sendable (Runner.Outcome) -> Bool) -> ShorterSearch {
+        { failing, budget, deadline in
+            guard budget > 1 else { return (nil, 0) }
+            let limit = failing.count - 1
+            let alphabet = ExhaustiveSearch.alphabet(limit: limit, from: failing, runner: runner).actions
+            let r = ExhaustiveSearch.search(runner, limit: limit, alphabet: alphabet, jobs: jobs, isolated: nil, deadline: nil,
+                                            fails: same, maxSequences: budget - 1) { stop() || RunClock.now() > deadline }
+            return (r.found, r.sequencesRun + 1)
+        }
+    }
+
     /// The restore that recreates what `prefix` leaves — its tabs, titles and active tab, as
     /// the reference model saves them — then its query (a restore clears it). The shrinker
     /// tries these in place of the prefix; whether they still fail is for the run to say.

@@ -123,8 +123,13 @@ package enum ExhaustiveSearch {
         search(runner, limit: limit, alphabet: alphabet, jobs: jobs, isolated: nil, deadline: nil, shouldStop: shouldStop)
     }
 
+    ///
+    /// `fails` says which outcomes count as a failure (nil: any failure); `maxSequences`
+    /// bounds the candidates: a level that would take the total past it is not started, so
+    /// the result depends on the bound, never on the machine (the shrinker's budget).
     package static func search(_ runner: Runner, limit: Int, alphabet: [Action], jobs: Int,
                                isolated: (@Sendable (Sandbox.End) -> Bool)?, deadline: Double?,
+                               fails: (@Sendable (Runner.Outcome) -> Bool)? = nil, maxSequences: Int = .max,
                                shouldStop: @escaping @Sendable () -> Bool) -> Result {
         var frontier: [[Action]] = [[]]
         var seen: Set<StateHash> = []
@@ -134,8 +139,11 @@ package enum ExhaustiveSearch {
         for length in 1...max(1, limit) {
             let last = length == limit
             let total = frontier.count * a
+            if total > maxSequences - run {
+                return Result(found: nil, provenAbove: length - 1, sequencesRun: run, distinctStates: seen.count, alphabetSize: a, stopped: true)
+            }
             let level = Level(runner: runner, prefixes: frontier, alphabet: alphabet, last: last,
-                              workers: max(1, min(jobs, total)), shouldStop: shouldStop)
+                              workers: max(1, min(jobs, total)), fails: fails ?? { $0.failure != nil }, shouldStop: shouldStop)
             let (firstFailure, keys, complete) = isolated.map { level.runIsolated(counts: $0, deadline: deadline) } ?? level.run()
             run += total
             if shouldStop() || !complete {
@@ -163,6 +171,8 @@ package enum ExhaustiveSearch {
         /// The last length: no state keys are needed, only failures.
         let last: Bool
         let workers: Int
+        /// Which outcomes are the failure searched for.
+        let fails: @Sendable (Runner.Outcome) -> Bool
         let shouldStop: @Sendable () -> Bool
 
         var total: Int { prefixes.count * alphabet.count }
@@ -177,12 +187,18 @@ package enum ExhaustiveSearch {
                 let local = runner.isolatedCopy()
                 var i = w
                 while i < total && !shouldStop() && i < firstFailure.value {
-                    let r = local.stateKey(after: candidate(i), keying: !last)
+                    let r = verdict(local, i)
                     if r.failed { firstFailure.lower(to: i) } else if !last { results.set(i, r.key) }
                     i += workers
                 }
             }
             return (firstFailure.value < total ? firstFailure.value : nil, results.values, true)
+        }
+
+        /// Candidate i run on `local`: whether it fails as searched for, else the state it leaves.
+        func verdict(_ local: Runner, _ i: Int) -> (failed: Bool, key: StateHash?) {
+            let out = local.run(.actions(candidate(i)), collectCoverage: false, keyingState: !last)
+            return (fails(out), out.stateKey)
         }
     }
 }

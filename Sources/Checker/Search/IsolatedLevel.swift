@@ -31,7 +31,7 @@ extension ExhaustiveSearch.Level {
                 var i = start
                 while i < total {
                     channel.send("C \(i)")
-                    let r = local.stateKey(after: candidate(i), keying: !last)
+                    let r = verdict(local, i)
                     channel.send(r.failed ? "F" : r.key.map { "K \($0.a) \($0.b)" } ?? "N")
                     i += workers
                 }

@@ -56,6 +56,7 @@ package enum PolicyInference {
         // A round needs a failure to try the knobs on, not the shortest one: one shrink start.
         var config = config
         config.moreStarts = 0
+        config.searchShorter = false
         for _ in 0..<maxRounds {
             let result = Campaign(runner: runner, config: config).run()
             if result.interrupted || result.found?.shrinkInterrupted == true {
