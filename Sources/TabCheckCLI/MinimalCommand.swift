@@ -73,8 +73,8 @@ enum MinimalCommand {
         let runner = Self.runner(s, drivers)
         // A trap or a hang ends the process it happens in: its candidates, and the run that
         // collects the states it passes through, run in children.
-        let killing = trapped ? Self.killing(rule: "trap")
-            : s.from.flatMap { $0.property == Property.crash.rawValue ? Self.killing(rule: $0.rule) : nil }
+        let killing = trapped ? ExhaustiveSearch.killing(rule: "trap")
+            : s.from.flatMap { $0.property == Property.crash.rawValue ? ExhaustiveSearch.killing(rule: $0.rule) : nil }
         var alphabet = ExhaustiveSearch.alphabet + ExhaustiveSearch.newerActions(runner.capabilities)
         var which = "the fixed \(alphabet.count)-action alphabet"
         if let from = s.from {
@@ -88,7 +88,7 @@ enum MinimalCommand {
         Console.error("minimal: searching lengths 1…\(s.limit) over \(which)\n")
         if killing != nil { Console.error("minimal: the failure ends its process (crash: \(trapped ? "trap" : s.from?.rule ?? "")); each level runs in forked children\n") }
         let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, isolated: killing,
-                                        deadline: deadline, shouldStop: { watch.shouldStop() })
+                                        deadline: deadline, fails: trapped || s.properties != nil ? nil : Self.recorded(s.from), shouldStop: { watch.shouldStop() })
         let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(s.jobs) jobs"
         if Interrupt.requested {
             print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")
@@ -109,6 +109,15 @@ enum MinimalCommand {
     }
 }
 
+extension MinimalCommand {
+    /// The failure `--from` records, as the shrinker judged it: its property and rule (a
+    /// crash on the way to a differential difference is another failure); nil: any failure.
+    static func recorded(_ from: ReplayFile?) -> (@Sendable (Runner.Outcome) -> Bool)? {
+        guard let property = from?.property, let rule = from?.rule else { return nil }
+        return { out in out.failure.map { $0.violation.property.rawValue == property && $0.violation.rule == rule } ?? false }
+    }
+}
+
 /// `minimal` as the supervisor runs it: a model that traps mid-search is searched again in children.
 struct MinimalRun: SupervisedRun {
     let settings: MinimalCommand.Settings
@@ -119,18 +128,6 @@ struct MinimalRun: SupervisedRun {
     func recover(signal: String, _ shared: RunningSequences) -> Int32 {
         Console.error("\(Console.program): minimal: the model died of \(signal) (a trap); searching again, each level in forked children\n")
         return MinimalCommand.search(settings, drivers, trapped: true)
-    }
-}
-
-extension MinimalCommand {
-    /// How a child's end shows the recorded crash: `trap` a trap signal, `hang` a stall
-    /// (three times); nil for a rule no child end shows.
-    static func killing(rule: String?) -> (@Sendable (Sandbox.End) -> Bool)? {
-        switch rule {
-        case "trap": return { if case .trapped = $0 { true } else { false } }
-        case "hang": return { $0 == .stalled }
-        default: return nil
-        }
     }
 }
 

@@ -72,7 +72,10 @@ from that failure: its own actions and arguments, every displayed index 0…max-
 id t1…t(max-length−1) for every kind that takes one, all moves between those indices, the
 boundary values of the swipe thresholds, and a restore of every state the failure passes
 through (as it is, with ids renamed t1…tn, and with one tab left out; at most 48), which is
-what one restore in place of a prefix can reach; --property defaults to the file's property.
+what one restore in place of a prefix can reach; --property defaults to the file's property,
+and then only a failure of the file's property and rule counts (another failure on the way,
+a trap where the file records a differential difference, is a different bug); with
+--property, any failure of it does.
 --jobs N runs the sequences of a length on N threads (default: the cores); the result does
 not depend on N. A file whose failure kills its process (crash: trap or hang) is searched in
 forked children, N at a time, each running its share of a length: the sequence a child

@@ -217,8 +217,12 @@ package struct Campaign: Sendable {
         let same: @Sendable (Runner.Outcome) -> Bool = { out in out.failure.map { $0.violation.sameFailure(as: failure.violation) } ?? false }
         let run: @Sendable ([Action]) -> Runner.Outcome = { a in isolated ? runner.runIsolated(.actions(a)) : runner.run(.actions(a), collectCoverage: false) }
         shrinker.aiming = Self.aiming(runner, isolated: isolated, same: same)
-        if !isolated && (searching ?? config.searchShorter) {
-            shrinker.shorter = Self.shorterSearch(runner, jobs: config.jobs, stop: config.shouldStop, same: same)
+        if searching ?? config.searchShorter {
+            // Isolated, the search's candidates run in forked children, and a child's death
+            // is the failure when it is the crash being shrunk.
+            let v = failure.violation
+            let killing = isolated ? ExhaustiveSearch.killing(rule: v.property == .crash ? v.rule : nil) ?? { _ in false } : nil
+            shrinker.shorter = Self.shorterSearch(runner, jobs: config.jobs, stop: config.shouldStop, same: same, killing: killing)
         }
         let r = isolated
             ? shrinker.shrink(actions, width: config.jobs) { chunk in runner.runIsolated(batch: chunk.map { .actions($0) }).firstIndex(where: same) }
@@ -247,23 +251,6 @@ package struct Campaign: Sendable {
 }
 
 extension Campaign {
-    /// The shrink's search for a shorter failure (`ShortestOverAlphabet`): `tabcheck minimal
-    /// --from`'s alphabet — the failure's own actions, every index and id a shorter sequence
-    /// can reach, the thresholds' boundaries, a restore of every state it passes through — and
-    /// its search, for a failure of the same property and rule. Running the failure once for
-    /// its states is counted as a candidate.
-    static func shorterSearch(_ runner: Runner, jobs: Int, stop: @escaping @Sendable () -> Bool,
-                              same: @escaping @Sendable (Runner.Outcome) -> Bool) -> ShorterSearch {
-        { failing, budget, deadline in
-            guard budget > 1 else { return (nil, 0) }
-            let limit = failing.count - 1
-            let alphabet = ExhaustiveSearch.alphabet(limit: limit, from: failing, runner: runner).actions
-            let r = ExhaustiveSearch.search(runner, limit: limit, alphabet: alphabet, jobs: jobs, isolated: nil, deadline: nil,
-                                            fails: same, maxSequences: budget - 1) { stop() || RunClock.now() > deadline }
-            return (r.found, r.sequencesRun + 1)
-        }
-    }
-
     /// The restore that recreates what `prefix` leaves — its tabs, titles and active tab, as
     /// the reference model saves them — then its query (a restore clears it). The shrinker
     /// tries these in place of the prefix; whether they still fail is for the run to say.

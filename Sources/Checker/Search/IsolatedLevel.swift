@@ -67,6 +67,18 @@ extension ExhaustiveSearch.Level {
     }
 }
 
+extension ExhaustiveSearch {
+    /// How a child's end shows a crash of `rule`: `trap` a trap signal, `hang` a stall
+    /// (three times); nil for a rule no child's end shows.
+    package static func killing(rule: String?) -> (@Sendable (Sandbox.End) -> Bool)? {
+        switch rule {
+        case "trap": return { if case .trapped = $0 { true } else { false } }
+        case "hang": return { $0 == .stalled }
+        default: return nil
+        }
+    }
+}
+
 extension StateHash {
     /// From a child's "K a b" line.
     init?(line: String) {
