@@ -8,7 +8,7 @@ extension Campaign {
     /// its search, for a failure of the same property and rule. Running the failure once for
     /// its states is counted as a candidate.
     /// `killing`: the campaign runs isolated, and a child's end that shows the failure (nil: in this process).
-    static func shorterSearch(_ runner: Runner, jobs: Int, stop: @escaping @Sendable () -> Bool,
+    package static func shorterSearch(_ runner: Runner, jobs: Int, stop: @escaping @Sendable () -> Bool,
                               same: @escaping @Sendable (Runner.Outcome) -> Bool,
                               killing: (@Sendable (Sandbox.End) -> Bool)? = nil) -> ShorterSearch {
         { failing, budget, deadline in
