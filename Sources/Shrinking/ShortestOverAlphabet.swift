@@ -23,11 +23,25 @@ package struct ShortestOverAlphabet: ShrinkPass {
     package static let maxLength = 5
     /// Candidates one search may run (and never past the shrink's budget).
     static let cap = 20_000
+    /// The most tabs a searched failure may hold. A candidate on a large grid costs ~5 ms
+    /// (mutant 37's restores of 129–320 tabs): its search took a shrink from 2 s to 31 s and
+    /// found nothing shorter, so a large grid keeps the passes made for it.
+    static let maxTabs = 64
+
+    /// The most tabs `actions` can hold: its new tabs, plus its largest restored session.
+    static func tabs(_ actions: [Action]) -> Int {
+        var made = 0, restored = 0
+        for a in actions {
+            if a == .newTab || a == .newBackgroundTab { made += 1 }
+            if case .restoreData(let text) = a { restored = max(restored, SessionText.tabCount(text) ?? 0) }
+        }
+        return made + restored
+    }
 
     package init() {}
 
     package func run(_ state: ShrinkState) -> Bool {
-        guard (2...Self.maxLength).contains(state.best.count) else { return false }
+        guard (2...Self.maxLength).contains(state.best.count), Self.tabs(state.best) <= Self.maxTabs else { return false }
         return state.searchShorter(cap: Self.cap)
     }
 }

@@ -327,6 +327,18 @@ import Testing
         #expect(without.actions.count == 5)
     }
 
+    @Test func shortestOverAlphabet_notOnALargeGrid() {
+        // A candidate on a large grid costs milliseconds: a failure holding 65 tabs is not searched.
+        var calls = 0
+        let large = Action.restoreData(SessionText.valid(ids: (1...65).map { "t\($0)" }, titles: Array(repeating: "", count: 65), active: nil))
+        var shrinker = Shrinker(timeLimit: 1e9, now: { 0 }, passes: [ShortestOverAlphabet()])
+        shrinker.shorter = { _, _, _ in calls += 1; return (nil, 1) }
+        _ = shrinker.shrink([large, .closeAll]) { $0.count == 2 }
+        #expect(calls == 0)
+        _ = shrinker.shrink([.newTab, .closeAll]) { $0.count == 2 }
+        #expect(calls == 1)
+    }
+
     /// Every standard pass has its test above (a new pass needs one).
     @Test func everyPassHasACase() {
         #expect(Shrinker.standardPasses.map(\.name) == [
