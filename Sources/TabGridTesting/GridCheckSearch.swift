@@ -34,7 +34,10 @@ extension GridCheck {
         runner.customProperties = customProperties
         let shorter = finding.shrunk.count - 1
         let alphabet = ExhaustiveSearch.alphabet(limit: shorter, from: finding.shrunk)
-        return ExhaustiveSearch.search(runner, limit: shorter, alphabet: alphabet, jobs: jobs).found
+        // The same failure, as the shrinker judged it (another failure on the way is another bug).
+        let violation = finding.failure.violation
+        return ExhaustiveSearch.search(runner, limit: shorter, alphabet: alphabet, jobs: jobs, isolated: nil, deadline: nil,
+                                       fails: { $0.failure?.violation.sameFailure(as: violation) ?? false }, shouldStop: { false }).found
     }
 
     /// The policy `driver` follows, inferred by campaigns against the reference

@@ -6,11 +6,11 @@ extension Campaign {
     /// --from`'s alphabet — the failure's own actions, every index and id a shorter sequence
     /// can reach, the thresholds' boundaries, a restore of every state it passes through — and
     /// its search, for a failure of the same property and rule. Running the failure once for
-    /// its states is counted as a candidate.
-    /// `killing`: the campaign runs isolated, and a child's end that shows the failure (nil: in this process).
+    /// its states is counted as a candidate. `killing`: the campaign runs isolated, each length
+    /// in forked children, and this says which child's end is the failure (nil: in this process).
     package static func shorterSearch(_ runner: Runner, jobs: Int, stop: @escaping @Sendable () -> Bool,
-                              same: @escaping @Sendable (Runner.Outcome) -> Bool,
-                              killing: (@Sendable (Sandbox.End) -> Bool)? = nil) -> ShorterSearch {
+                                      same: @escaping @Sendable (Runner.Outcome) -> Bool,
+                                      killing: (@Sendable (Sandbox.End) -> Bool)? = nil) -> ShorterSearch {
         { failing, budget, deadline in
             guard budget > 1 else { return (nil, 0) }
             let limit = failing.count - 1

@@ -123,8 +123,8 @@ package enum ExhaustiveSearch {
         search(runner, limit: limit, alphabet: alphabet, jobs: jobs, isolated: nil, deadline: nil, shouldStop: shouldStop)
     }
 
-    ///
-    /// `fails` says which outcomes count as a failure (nil: any failure); `maxSequences`
+    /// The search, with every option: `isolated` and `deadline` as above; `fails` says
+    /// which outcomes count as a failure (nil: any failure); `maxSequences`
     /// bounds the candidates: a level that would take the total past it is not started, so
     /// the result depends on the bound, never on the machine (the shrinker's budget).
     package static func search(_ runner: Runner, limit: Int, alphabet: [Action], jobs: Int,
