@@ -292,53 +292,6 @@ import Testing
         #expect(r.without.count == 5)
     }
 
-    @Test func shortestOverAlphabet_oneQueryWhereTwoClosesHidTheTabs() {
-        // Fails when three tabs are made and then two are closed — or one query hides them:
-        // no pass turns two closes into a query, the search over a small alphabet does.
-        func fails(_ c: [Action]) -> Bool {
-            guard c.count >= 4, c.prefix(3).allSatisfy({ $0 == .newTab }) else { return false }
-            let rest = c.dropFirst(3)
-            return rest == [.closeDisplayed(0), .closeDisplayed(0)] || rest == [.setQuery("a")]
-        }
-        let alphabet: [Action] = [.newTab, .closeDisplayed(0), .setQuery("a")]
-        var searched = 0
-        let search: ShorterSearch = { failing, budget, _ in
-            var level: [[Action]] = [[]], ran = 0
-            for _ in 1..<failing.count {
-                level = level.flatMap { p in alphabet.map { p + [$0] } }
-                guard ran + level.count <= budget else { return (nil, ran) }
-                ran += level.count
-                if let f = level.first(where: fails) { searched += 1; return (f, ran) }
-            }
-            return (nil, ran)
-        }
-        func run(_ passes: [any ShrinkPass]) -> Shrinker.Result {
-            var shrinker = Shrinker(timeLimit: 1e9, now: { 0 }, passes: passes)
-            shrinker.shorter = search
-            return shrinker.shrink([.newTab, .newTab, .newTab, .closeDisplayed(0), .closeDisplayed(0)], fails: fails)
-        }
-        let with = run(Shrinker.standardPasses)
-        #expect(with.actions == [.newTab, .newTab, .newTab, .setQuery("a")])
-        #expect(searched == 1)
-        // Its candidates are counted under its name, in the budget.
-        #expect(with.passes.map(\.tried).reduce(0, +) == with.attempts)
-        #expect(with.passes.first { $0.name == "shortest over its alphabet" }!.tried >= 3 + 9 + 27 + 81)
-        let without = run(Shrinker.standardPasses.filter { $0.name != "shortest over its alphabet" })
-        #expect(without.actions.count == 5)
-    }
-
-    @Test func shortestOverAlphabet_notOnALargeGrid() {
-        // A candidate on a large grid costs milliseconds: a failure holding 65 tabs is not searched.
-        var calls = 0
-        let large = Action.restoreData(SessionText.valid(ids: (1...65).map { "t\($0)" }, titles: Array(repeating: "", count: 65), active: nil))
-        var shrinker = Shrinker(timeLimit: 1e9, now: { 0 }, passes: [ShortestOverAlphabet()])
-        shrinker.shorter = { _, _, _ in calls += 1; return (nil, 1) }
-        _ = shrinker.shrink([large, .closeAll]) { $0.count == 2 }
-        #expect(calls == 0)
-        _ = shrinker.shrink([.newTab, .closeAll]) { $0.count == 2 }
-        #expect(calls == 1)
-    }
-
     /// Every standard pass has its test above (a new pass needs one).
     @Test func everyPassHasACase() {
         #expect(Shrinker.standardPasses.map(\.name) == [
@@ -347,7 +300,7 @@ import Testing
             "move and collapse", "coordinated sessions", "coordinated retargets",   // their cases: ShrinkReachTests
             "fold schedule steps", "replace schedule spans",   // their cases and merge's: ScheduleShrinkTests
             "re-aim schedule", "shortlex picks",   // theirs: ScheduleAimTests (on a scheduled model) and ScheduleShrinkTests
-            "shortest over its alphabet",   // and on a model: ShrinkKindTests
+            "shortest over its alphabet",   // its cases, synthetic and on a model: ShrinkKindTests
         ])
     }
 
