@@ -48,5 +48,6 @@ package struct ShortestOverAlphabet: ShrinkPass {
 
 /// Searches every sequence shorter than `failing` over the actions drawn from it, running at
 /// most `budget` candidates and none after `deadline` (the shrinker's clock): the first that
-/// fails the same way, if any, and how many candidates it ran.
-package typealias ShorterSearch = (_ failing: [Action], _ budget: Int, _ deadline: Double) -> (found: [Action]?, ran: Int)
+/// fails the same way, if any, how many candidates it ran, and whether a length was left
+/// unsearched because it did not fit in `budget`.
+package typealias ShorterSearch = (_ failing: [Action], _ budget: Int, _ deadline: Double) -> (found: [Action]?, ran: Int, cut: Bool)

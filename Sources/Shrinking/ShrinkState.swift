@@ -125,13 +125,18 @@ package final class ShrinkState {
     /// ends at the shrink's deadline and on an interrupt, which the state then records.
     func searchShorter(cap: Int) -> Bool {
         guard let shorter, mayRun() else { return false }
-        let r = shorter(best, min(cap, budget - attempts), deadline)
+        let allowed = min(cap, budget - attempts)
+        let r = shorter(best, allowed, deadline)
         count(r.ran, accepted: r.found != nil)
         if let found = r.found, found.count < best.count {
             best = found
             return true
         }
-        _ = mayRun()
+        // A length left unsearched for want of the budget (not of the cap) is the budget's
+        // stop, as for any pass; a search that ran to its end is none, whatever it spent.
+        if shouldStop() { interrupted = true; stopped = true }
+        else if now() > deadline { stopped = true }
+        else if r.cut && allowed < cap { budgetSpent = true; stopped = true }
         return false
     }
 

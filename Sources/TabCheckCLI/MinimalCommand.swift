@@ -87,8 +87,11 @@ enum MinimalCommand {
         let watch = SearchWatch(deadline: deadline)
         Console.error("minimal: searching lengths 1…\(s.limit) over \(which)\n")
         if killing != nil { Console.error("minimal: the failure ends its process (crash: \(trapped ? "trap" : s.from?.rule ?? "")); each level runs in forked children\n") }
+        let recorded = trapped || s.properties != nil ? nil : Self.recorded(s.from)
+        // "No failing sequence" says of what: the file's failure only, when only it counts.
+        if recorded != nil, let from = s.from, let p = from.property, let rule = from.rule { which += " (a failure of \(p): \(rule) only)" }
         let r = ExhaustiveSearch.search(runner, limit: s.limit, alphabet: alphabet, jobs: s.jobs, isolated: killing,
-                                        deadline: deadline, fails: trapped || s.properties != nil ? nil : Self.recorded(s.from), shouldStop: { watch.shouldStop() })
+                                        deadline: deadline, fails: recorded, shouldStop: { watch.shouldStop() })
         let cost = "\(r.sequencesRun) sequences, \(r.distinctStates) distinct states, \(String(format: "%.2f", RunClock.now() - started)) s, \(s.jobs) jobs"
         if Interrupt.requested {
             print("minimal: interrupted; no failing sequence of length ≤ \(r.provenAbove) over \(which) (\(cost))")

@@ -23,11 +23,11 @@ import Testing
             var level: [[Action]] = [[]], ran = 0
             for _ in 1..<failing.count {
                 level = level.flatMap { p in alphabet.map { p + [$0] } }
-                guard ran + level.count <= budget else { return (nil, ran) }
+                guard ran + level.count <= budget else { return (nil, ran, true) }
                 ran += level.count
-                if let f = level.first(where: fails) { searched += 1; return (f, ran) }
+                if let f = level.first(where: fails) { searched += 1; return (f, ran, false) }
             }
-            return (nil, ran)
+            return (nil, ran, false)
         }
         func run(_ passes: [any ShrinkPass]) -> Shrinker.Result {
             var shrinker = Shrinker(timeLimit: 1e9, now: { 0 }, passes: passes)
@@ -49,7 +49,7 @@ import Testing
         var calls = 0
         let large = Action.restoreData(SessionText.valid(ids: (1...65).map { "t\($0)" }, titles: Array(repeating: "", count: 65), active: nil))
         var shrinker = Shrinker(timeLimit: 1e9, now: { 0 }, passes: [ShortestOverAlphabet()])
-        shrinker.shorter = { _, _, _ in calls += 1; return (nil, 1) }
+        shrinker.shorter = { _, _, _ in calls += 1; return (nil, 1, false) }
         _ = shrinker.shrink([large, .closeAll]) { $0.count == 2 }
         #expect(calls == 0)
         _ = shrinker.shrink([.newTab, .closeAll]) { $0.count == 2 }
@@ -79,7 +79,8 @@ import Testing
         #expect(none.ran >= r.ran)
         // A budget below the first length's candidates starts none of them.
         let small = search(padded, 5, RunClock.now() + 600)
-        #expect(small.found == nil && small.ran <= 5)
+        #expect(small.found == nil && small.ran <= 5 && small.cut)
+        #expect(!r.cut)
     }
 
     /// Two new tabs whose titles the data source takes for identifiers fail (one identifier

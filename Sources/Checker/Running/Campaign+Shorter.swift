@@ -12,15 +12,18 @@ extension Campaign {
                                       same: @escaping @Sendable (Runner.Outcome) -> Bool,
                                       killing: (@Sendable (Sandbox.End) -> Bool)? = nil) -> ShorterSearch {
         { failing, budget, deadline in
-            guard budget > 1 else { return (nil, 0) }
+            // The run that collects the states, and in isolation the found sequence's check.
+            let overhead = killing == nil ? 1 : 2
+            guard budget > overhead else { return (nil, 0, true) }
             let limit = failing.count - 1
             let alphabet = ExhaustiveSearch.alphabet(limit: limit, from: failing, runner: runner, isolated: killing != nil).actions
             let r = ExhaustiveSearch.search(runner, limit: limit, alphabet: alphabet, jobs: jobs, isolated: killing, deadline: deadline,
-                                            fails: same, maxSequences: budget - 1) { stop() || RunClock.now() > deadline }
+                                            fails: same, maxSequences: budget - overhead) { stop() || RunClock.now() > deadline }
+            let cut = r.found == nil && r.stopped && !stop() && RunClock.now() <= deadline
             // A child's death says it trapped, not where: the found sequence is run once more
             // and kept only when it is the same failure (another trap site is another bug).
-            if let found = r.found, killing != nil, !same(runner.runIsolated(.actions(found))) { return (nil, r.sequencesRun + 2) }
-            return (r.found, r.sequencesRun + 1)
+            if let found = r.found, killing != nil, !same(runner.runIsolated(.actions(found))) { return (nil, r.sequencesRun + overhead, false) }
+            return (r.found, r.sequencesRun + overhead, cut)
         }
     }
 }
