@@ -13,18 +13,17 @@ package enum SpareDescriptors {
 
     /// nil when `needed` descriptors can be opened now; else why not, for `what` ("git").
     package static func shortage(toStart what: String) -> InputError? {
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let limit = FreeDescriptors.limit
         // A descriptor open at or above the soft limit (inherited from a shell that lowered it
         // after opening one): Foundation's `Process` fails on it with "Bad file descriptor".
         if let listed = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"),
-           let high = listed.compactMap({ rlim_t($0) }).filter({ $0 >= limit.rlim_cur }).max() {
-            return InputError("cannot start \(what): file descriptor \(high) is open at or above ulimit -n \(limit.rlim_cur), "
+           let high = listed.compactMap({ rlim_t($0) }).filter({ $0 >= limit }).max() {
+            return InputError("cannot start \(what): file descriptor \(high) is open at or above ulimit -n \(limit), "
                               + "which a child cannot be started beside — raise ulimit -n above \(high) or close it")
         }
         let free = FreeDescriptors.count(upTo: needed)
         guard free < needed else { return nil }
-        return InputError("cannot start \(what): only \(free) file descriptors are free (ulimit -n \(limit.rlim_cur)); "
+        return InputError("cannot start \(what): only \(free) file descriptors are free (ulimit -n \(limit)); "
                           + "starting a child needs \(needed) — raise ulimit -n")
     }
 }
