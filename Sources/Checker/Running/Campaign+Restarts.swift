@@ -41,20 +41,23 @@ extension Campaign {
         let deadline = RunClock.now() - seconds + config.shrinkTime
         let (others, searchCut) = moreFailures(like: failure, after: local, before: deadline, counted: &result)
         var cut = searchCut
+        // A later shrink's cost counted with the first's (per pass: the lists are the same), and what stopped it early.
+        func add(_ found: Found) -> StartsCut? {
+            attempts += found.shrinkAttempts
+            seconds += found.shrinkSeconds
+            for (k, p) in found.shrinkPasses.enumerated() where k < passes.count { passes[k].add(p) }
+            return found.shrinkInterrupted ? .interrupt : found.shrinkTimedOut ? .timeCap : found.shrinkBudgetSpent ? .budget : nil
+        }
         for other in others {
             if config.shouldStop() { cut = .interrupt } else if RunClock.now() >= deadline { cut = .timeCap }
             else if attempts >= config.shrinkBudget { cut = .budget }
             if cut != nil { break }
             let found = shrink(other.outcome.executed, other.failure, seed: other.seed, index: other.global,
                                budget: config.shrinkBudget - attempts, timeLimit: deadline - RunClock.now(), searching: false)
-            attempts += found.shrinkAttempts
-            seconds += found.shrinkSeconds
             starts += 1
-            // Per pass, over every start (the passes are the same list each time).
-            for (k, p) in found.shrinkPasses.enumerated() where k < passes.count { passes[k].add(p) }
+            cut = add(found)
             // A start the budget or the clock stopped early is still a failure that fails: kept when shorter.
             if found.nondeterministic == nil, found.shrunk.count < best.shrunk.count { best = found }
-            cut = found.shrinkInterrupted ? .interrupt : found.shrinkTimedOut ? .timeCap : found.shrinkBudgetSpent ? .budget : nil
             if cut != nil { break }
         }
         if cut == nil, config.searchShorter, (2...ShortestOverAlphabet.maxLength).contains(best.shrunk.count) {
@@ -62,14 +65,11 @@ extension Campaign {
             // local minimum finds nothing, then the search runs on what the starts reached.
             let last = shrink(best.shrunk, best.shrunkFailure, seed: best.sequenceSeed, index: best.sequenceIndex,
                               budget: config.shrinkBudget - attempts, timeLimit: deadline - RunClock.now(), searching: true)
-            attempts += last.shrinkAttempts
-            seconds += last.shrinkSeconds
-            for (k, p) in last.shrinkPasses.enumerated() where k < passes.count { passes[k].add(p) }
+            cut = add(last)
             if last.nondeterministic == nil, last.shrunk.count < best.shrunk.count {
                 best.shrunk = last.shrunk
                 best.shrunkFailure = last.shrunkFailure
             }
-            cut = last.shrinkInterrupted ? .interrupt : last.shrinkTimedOut ? .timeCap : last.shrinkBudgetSpent ? .budget : nil
         }
         best.shrinkAttempts = attempts
         best.shrinkSeconds = seconds
