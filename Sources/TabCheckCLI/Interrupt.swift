@@ -42,6 +42,7 @@ package enum Interrupt {
         // SIGHUP ignored at the start (nohup, a service manager) stays ignored: that is a
         // request to outlive the terminal.
         _ = watchdog   // made here, never first in a signal handler
+        RunClock.pauseAware()   // Ctrl-Z's pause is not the run's time (a supervising parent passes it on: Supervisor.pauseBoth)
         for s in stopping {
             signal(s) { sig in
                 var ts = timespec()

@@ -31,6 +31,10 @@ package enum Overrun {
             usleep(250_000)
             let end = Double(bitPattern: deadline.load(ordering: .relaxed))
             guard RunClock.now() > end else { continue }
+            // Once more a moment later: a process resumed from Ctrl-Z adds its pause to the clock in
+            // the handler's thread, which may run just after this one wakes.
+            usleep(100_000)
+            guard RunClock.now() > Double(bitPattern: deadline.load(ordering: .relaxed)) else { continue }
             let what = budget.withLock { $0 }
             let found = failureReported.load(ordering: .relaxed)
             Console.error("\(Console.program): one step of the model was still running \(Int(Interrupt.grace)) s after \(what) ran out "

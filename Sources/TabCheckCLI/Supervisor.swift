@@ -145,9 +145,10 @@ enum Supervisor {
     }
 
     /// SIGINT, SIGTERM and SIGHUP sent to the parent go to the child (which stops, saves and
-    /// reports). Job control too (#54): Ctrl-Z (SIGTSTP) stops the child, then the parent; `fg`
-    /// (SIGCONT) resumes the parent, which resumes the child. (SIGSTOP cannot be caught: a parent
-    /// stopped by it leaves the child running.)
+    /// reports). Job control too (#54): Ctrl-Z (SIGTSTP) stops the child — with a SIGTSTP, so it
+    /// keeps the pause out of its clock (`RunClock.pauseAware`) — then the parent; `fg` (SIGCONT)
+    /// resumes the parent, which resumes the child. (SIGSTOP cannot be caught: a parent stopped
+    /// by it leaves the child running.)
     static func forwardInterrupts() {
         for s in Interrupt.stopping {
             signal(s) { sig in if Supervisor.child > 0 { kill(Supervisor.child, sig) } }
@@ -159,7 +160,7 @@ enum Supervisor {
         }
     }
     static let pauseBoth: @convention(c) (Int32) -> Void = { _ in
-        if Supervisor.child > 0 { kill(Supervisor.child, SIGSTOP) }
+        if Supervisor.child > 0 { kill(Supervisor.child, SIGTSTP) }
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)   // pending until this handler returns, then the default: this process stops
     }

@@ -91,3 +91,23 @@ extension CommandLineGen {
         return t
     }
 }
+
+extension CommandLineGen {
+    /// The replay text with one field no replay file has: at the top level, or an argument
+    /// in the first action's object; and the field's name.
+    static func unknownField(_ c: inout Choices, in text: String) -> (String, String)? {
+        let name = c.element(of: ["extra", "_1", "id", "note", "Actions"])
+        var t = text
+        if c.bool(0.3) {
+            guard let brace = t.firstIndex(of: "{") else { return nil }
+            t.insert(contentsOf: "\"\(name)\": 1, ", at: t.index(after: brace))
+            return (t, name)
+        }
+        // "actions" : [ { "kind" : { …arguments… } }: the second brace after the array's start.
+        guard let list = t.range(of: "\"actions\""), let action = t[list.upperBound...].firstIndex(of: "{"),
+              let arguments = t[t.index(after: action)...].firstIndex(of: "{") else { return nil }
+        let empty = t[t.index(after: arguments)...].first { !$0.isWhitespace } == "}"
+        t.insert(contentsOf: "\"\(name)\": 1" + (empty ? "" : ", "), at: t.index(after: arguments))
+        return (t, name)
+    }
+}

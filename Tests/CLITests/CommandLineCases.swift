@@ -151,7 +151,7 @@ enum CommandLineGen {
         }
         if c.bool(0.15) {
             schemaCase(&c, &k, validReplay: validReplay)
-            k.classes = ["schema-drawn \(k.args.first == "--policy" ? "policy file" : "replay file's policy"), \(k.expected!.accepted ? "valid" : "invalid")"]
+            k.classes.insert("schema-drawn \(k.args.first == "--policy" ? "policy file" : "replay file's policy"), \(k.expected!.accepted ? "valid" : "invalid")", at: 0)
         }
         if k.program == "tabcheck-planted" && k.expected == nil && !k.args.contains("--compare") && c.bool(0.6) {
             k.args += ["--compare", c.element(of: ["planted-f3,reference", "planted-trap,reference", "planted-f3-slow,reference", "trapping-oracle"])]
@@ -209,13 +209,19 @@ enum CommandLineGen {
     /// A policy file or a replay file whose policy is drawn from the schema, with what the tool
     /// must do with it.
     static func schemaCase(_ c: inout Choices, _ k: inout CommandLineCase, validReplay: String) {
-        let (policy, bad) = policyObject(&c)
+        let (policy, drawn) = policyObject(&c)
+        var bad = drawn
+        k.classes = []
         if c.bool(0.5) || !validReplay.hasSuffix("}") {
             k.files.append(("schema.json", .text(policy)))
             k.args = ["--policy", "schema.json", "--sequences", "2", "--no-db"]
         } else {
             // The replay template with a "policy" field.
-            let text = String(validReplay.trimmingCharacters(in: .whitespacesAndNewlines).dropLast()) + ", \"policy\": " + policy + "}"
+            var text = String(validReplay.trimmingCharacters(in: .whitespacesAndNewlines).dropLast()) + ", \"policy\": " + policy + "}"
+            // A field the reader would pass over (#54: an action's unknown argument replayed as the bare action, "fixed").
+            if c.bool(0.4), let (edited, name) = unknownField(&c, in: text) {
+                text = edited; bad.append(name); k.classes.append("replay file: a field no replay file has")
+            }
             k.files.append(("schema.json", .text(text)))
             k.program = "tabcheck-planted"
             k.args = ["--replay", "schema.json"]

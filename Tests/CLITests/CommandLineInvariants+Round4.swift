@@ -8,7 +8,7 @@ extension CommandLinePropertyTests {
         "Two runs at once in one folder (one database, one report) each end as one alone would, and a report both wrote is whole.",
     ]
 
-    static func round4(_ k: CommandLineCase, run: Tool.Run, twin: Tool.Run?, after: [String: Data?], before: [String: Data?], ranOn: String?) -> Broken? {
+    static func round4(_ k: CommandLineCase, run: Tool.Run, twin: Tool.Run?, after: [String: Data?], before: [String: Data?], ranOn: String?, took: Double) -> Broken? {
         // 11. The saved failure is the planted F3 bug's: it fails whenever it runs, so it stays.
         if before[CommandLineGen.savedFailure] != nil && after[CommandLineGen.savedFailure] == nil {
             let moved = after.keys.filter { $0.hasPrefix(".tabcheck/failures/fixed/") }.sorted()
@@ -18,6 +18,12 @@ extension CommandLinePropertyTests {
         if let ranOn { return Broken(invariant: "12 ran on after Ctrl-Z", detail: ranOn) }
         if k.pause != nil && k.signal == nil && (run.signaled || run.status >= 128) {
             return Broken(invariant: "12 ended by Ctrl-Z", detail: "\(run)")
+        }
+        // … and its time budget is not spent by the pause: a campaign that passed its
+        // `--time-limit T`, paused within it, ran T besides the pause (0.3 s + `resume`).
+        if let pause = k.pause, k.signal == nil, run.status == 0, run.stdout.contains("PASS:"), let budget = Self.budget(run.stdout),
+           pause.after < budget, took < budget + 0.75 * (0.3 + pause.resume) {
+            return Broken(invariant: "12 pause spent the budget", detail: "--time-limit \(budget) s, paused \(0.3 + pause.resume) s, ended after \(String(format: "%.2f", took)) s")
         }
         // 13. Two runs at once: each ends as one alone would, and a report both wrote is whole.
         if let twin {
@@ -32,5 +38,13 @@ extension CommandLinePropertyTests {
             }
         }
         return nil
+    }
+
+    /// The campaign's time budget from its first line ("…, budget: 6 s"), if it had one.
+    static func budget(_ stdout: String) -> Double? {
+        guard let r = stdout.range(of: "budget: ") else { return nil }
+        let number = stdout[r.upperBound...].prefix { $0.isNumber || $0 == "." }
+        guard stdout[number.endIndex...].hasPrefix(" s"), !stdout[number.endIndex...].hasPrefix(" sequences") else { return nil }
+        return Double(number)
     }
 }

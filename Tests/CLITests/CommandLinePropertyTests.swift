@@ -171,7 +171,7 @@ import Testing
         if run.stdout.contains("NONDETERMINISTIC") || run.stderr.contains("NONDETERMINISTIC") {
             return Broken(invariant: "10 false nondeterminism", detail: "\(run.stdout.components(separatedBy: "\n").first { $0.contains("NONDETERMINISTIC") } ?? "")")
         }
-        if let broken = round4(k, run: run, twin: twin, after: after, before: before, ranOn: ranOn) { return broken }
+        if let broken = round4(k, run: run, twin: twin, after: after, before: before, ranOn: ranOn, took: took) { return broken }
         // 5. Exit codes CI understands.
         if k.signal == nil && ![0, 1, 2].contains(run.status) { return Broken(invariant: "5 exit code", detail: "\(run)") }
         return nil

@@ -21,6 +21,7 @@ import Testing
         defer { _ = try? FileManager.default.removeItem(at: dir) }
         var ranOn: String?
         var workers = 0
+        let start = Date()
         let r = try Tool.tabcheck.run(["--time-limit", "2", "--no-db", "--jobs", "1"], cwd: dir, timeout: 60) { p, _ in
             usleep(500_000)
             workers = JobControl.descendants(of: p.processIdentifier).count
@@ -29,5 +30,8 @@ import Testing
         #expect(workers >= 1, "no worker to pause: \(r)")
         #expect(ranOn == nil, "\(ranOn ?? "")")
         #expect(r.status == 0 && !r.signaled, "\(r)")
+        // The 0.8 s stopped is not the budget's: 2 s of campaign besides it (it ended at 2 s before RunClock.pauseAware).
+        let took = Date().timeIntervalSince(start)
+        #expect(took >= 2.6, "ended \(took) s after it started, paused 0.8 s of a 2-s budget: \(r)")
     }
 }

@@ -37,6 +37,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".tabcheck/fixed").path))
     }
 
+    /// An action with an argument it does not take is refused by name, not replayed bare and
+    /// called fixed; the database keeps the file (#54's fifth audit: Codable ignored the key).
+    @Test func aFieldTheReaderWouldPassOverIsRefusedAndKept() throws {
+        let dir = Tool.scratch("evidence-unknown")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let failures = dir.appendingPathComponent(".tabcheck/failures")
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        let url = failures.appendingPathComponent("mapping-F3-9.json")
+        try #"{"format": "tabcheck-replay", "version": 1, "compare": ["production", "reference"], "property": "mapping", "rule": "F3", "seed": "0x9", "originalSteps": 1, "actions": [{"newTab": {"extra": 1}}]}"#
+            .write(to: url, atomically: true, encoding: .utf8)
+        let replay = try Tool.tabcheck.run(["--replay", url.path], cwd: dir)
+        #expect(replay.status == 2 && replay.stderr.contains("newTab takes no argument \"extra\""), "\(replay)")
+        #expect(!replay.stdout.contains("fixed"), "\(replay)")
+        let campaign = try Tool.tabcheck.run(["--sequences", "1"], cwd: dir)
+        #expect(FileManager.default.fileExists(atPath: url.path), "moved although its replay ran another sequence: \(campaign)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".tabcheck/fixed").path), "\(campaign)")
+    }
+
     /// A failure found between drivers this program does not have is kept, and the hint names
     /// no command that could not run: it says which driver is missing (#54).
     @Test func theHintForAnotherProgramsFailureNamesTheMissingDriver() throws {

@@ -80,6 +80,11 @@ package struct ReplayFile: Codable, Equatable, Sendable {
         } catch {
             throw InputError("\(name): not a valid replay file: \(error)")
         }
+        // Every field the file holds was read (#54): Codable passes over an unknown key without a word.
+        if let again = try? StrictJSON.parse([UInt8](file.encoded()), name: name),
+           let field = top.firstIgnoredField(understood: again, skipping: ["policy"]) {
+            throw InputError("\(name): field \"\(field)\": \(Self.ignoredWhy(field)); remove it or correct its name")
+        }
         file.policy = policy == .spec ? nil : policy
         if let b = file.build, !BuildConfiguration.all.contains(b) {
             throw InputError("\(name): field \"build\" is \"\(b.prefix(40))\", expected \"debug\" or \"release\"")
@@ -99,6 +104,15 @@ package struct ReplayFile: Codable, Equatable, Sendable {
         }
         if let problem = textOverLimit(file.actions) { throw InputError("\(name): \(problem)") }
         return file
+    }
+
+    /// Why a field is unknown, in words: an action's argument, or a field of the file.
+    static func ignoredWhy(_ field: String) -> String {
+        let parts = field.split(separator: ".")
+        guard parts.count >= 3, parts[0].hasPrefix("actions[") else {
+            return "not a field of a replay file, which holds format, version, seed, property, rule, message, compare, originalSteps, policy, build and actions"
+        }
+        return "\(parts[1]) takes no argument \"\(parts[2])\" (an action's arguments are as tabcheck writes them, docs/replay-format.md)"
     }
 
     /// The longest query, title (in Unicode scalars) and restored text (in bytes) a replay may hold (decisions.md, Isolation and traps). F1's search

@@ -49,6 +49,34 @@ package indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
+extension JSONValue {
+    /// The first field of this value (a file as written) that `understood` (the same file as
+    /// its reader decoded it, encoded again) lacks: a field the reader passed over in silence —
+    /// a misspelt or unknown argument of an action (#54: `{"newTab": {"extra": 1}}` replayed as
+    /// a bare new tab and was called fixed). A field written as null that the encoding leaves out
+    /// is no loss; `skipping` names top-level fields read by a reader of their own.
+    package func firstIgnoredField(understood: JSONValue, path: String = "", skipping: Set<String> = []) -> String? {
+        switch (self, understood) {
+        case let (.object(fields), .object):
+            for (key, value) in fields where !(path.isEmpty && skipping.contains(key)) {
+                let here = path.isEmpty ? key : path + "." + key
+                guard let other = understood[key] else {
+                    if value == .null { continue }
+                    return here
+                }
+                if let deeper = value.firstIgnoredField(understood: other, path: here) { return deeper }
+            }
+            return nil
+        case let (.array(items), .array(others)):
+            for (i, (item, other)) in zip(items, others).enumerated() {
+                if let deeper = item.firstIgnoredField(understood: other, path: path + "[\(i)]") { return deeper }
+            }
+            return nil
+        default: return nil
+        }
+    }
+}
+
 package enum StrictJSON {
     /// The deepest nesting read (Foundation's limit too).
     package static let maxDepth = 512

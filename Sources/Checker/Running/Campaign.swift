@@ -290,8 +290,3 @@ final class OutcomeSlots: @unchecked Sendable {
         return Array(slots.prefix { $0 != nil }.map { $0! })
     }
 }
-
-/// Monotonic seconds, for time limits and rates only — never for generation.
-package enum RunClock {
-    package static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-}
