@@ -226,8 +226,21 @@ struct CheckCommand {
 
     /// `--bytes FILE`, a libFuzzer input: the bytes feed the choice stream exactly as in the
     /// fuzz target.
+    /// Which of tabcheck's own files `data` is, if it is one: any bytes decode through the choice
+    /// stream, so a replay file or a `--json` summary given to `--bytes` by mistake ran as a
+    /// random sequence and "held" (#54's fifth audit).
+    static func ownFormat(_ data: Data) -> String? {
+        guard data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{"),
+              let top = try? StrictJSON.parse([UInt8](data), name: "") else { return nil }
+        if top["format"] == .string(ReplayFile.format) { return "a replay file (--replay takes it)" }
+        if top["config"] != nil && top["result"] != nil { return "a campaign's --json summary (merge takes it)" }
+        if PolicyFile.knobs.contains(where: { top[$0.name] != nil }) { return "a policy file (--policy takes it)" }
+        return nil
+    }
+
     func replayBytes(_ path: String) throws(InputError) -> Int32 {
         let data = try InputFile.read(path, what: "--bytes file", limit: Self.maxBytesInput)
+        if let other = Self.ownFormat(data) { throw InputError("--bytes \(path) is \(other), not raw bytes (a libFuzzer crash input)") }
         let outcome = execute(runner, .choices(Choices(bytes: Array(data)), maxSteps: options.maxSteps))
         var ending = Ending(verdict: .pass, runner: runner, seed: "", steps: outcome.executed.count)
         guard let failure = outcome.failure else {
@@ -249,10 +262,7 @@ struct CheckCommand {
     // MARK: Command lines to run it again
 
     /// How to run this executable again: `tabcheck`, or a package's own (with its drivers).
-    var me: String {
-        "swift run -c release " + (CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "tabcheck")
-            + drivers.remoteArguments.map { " " + shellWord($0) }.joined()   // --wire, --against: the drivers they add
-    }
+    var me: String { drivers.rerun }
 
     /// The command line that runs the same sequence again.
     func reproduce(seed: UInt64) -> String {

@@ -66,7 +66,7 @@ CAMPAIGN OPTIONS
   --wire COMMAND      a driver in another program or language, speaking the wire protocol
                       on its stdin and stdout (docs/wire-protocol.md); --compare calls it
                       "wire" (default: wire,reference)
-                        PROGRAM --wire "python3 Examples/PythonTabs/tabs.py"
+                        PROGRAM --wire "python3 Examples/PythonTabs/tabs.py" --policy Examples/PythonTabs/policy.json
   --policy P          the choices the model makes where tab models differ: a preset (spec,
                       duckduckgo-ios, qutebrowser) or a JSON file of knobs; the reference
                       and every property follow it (PROGRAM list shows them; docs/policies.md)

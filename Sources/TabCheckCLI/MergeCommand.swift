@@ -18,7 +18,8 @@ struct MergeCommand {
       program, --compare, --seed, --sequences or --time-limit, --max-steps, --property,
       --policy): a file that differs is refused, naming the setting. For a fixed --sequences
       the merged figures equal one unsharded run of N × that many sequences.
-      Exit 0: no shard failed; 1: some shard failed; 2: bad input.
+      Exit 0: no shard failed; 1: some shard failed; 130: no shard failed and some shard was
+      interrupted (the campaign is incomplete: INTERRUPTED names it); 2: bad input.
     """
 
     /// One shard's `--json` summary, the fields merge reads.

@@ -35,7 +35,7 @@ enum MinimalCommand {
         }
         // The alphabet takes every value of the failure: a long one would make it huge.
         if let from = s.from, from.actions.count > 64 {
-            throw InputError("minimal --from: the file holds \(from.actions.count) actions; give it a shrunk failure (at most 64; tabcheck --replay FILE shrinks one)")
+            throw InputError("minimal --from: the file holds \(from.actions.count) actions; give it a shrunk failure (at most 64; \(Console.program) --replay FILE shrinks one)")
         }
         return s
     }
@@ -53,7 +53,20 @@ enum MinimalCommand {
         if let p = s.properties, runner.checkedProperties.isEmpty, let why = runner.skippedDescription {
             throw InputError("minimal --property \(p.map(\.rawValue).joined(separator: ",")): nothing would be checked — \(why), which \(runner.implementation.name) or \(runner.oracle.name) lacks")
         }
+        if let file = s.from, let why = Self.unjudgeable(file, runner) { throw InputError("minimal --from: \(why)") }
         return try Supervisor.run(MinimalRun(settings: s, drivers: drivers))
+    }
+
+    /// Why a search from `file` could prove nothing, as its replay could not (`ReplayEvidence`,
+    /// one rule): steps its drivers do not declare never run, so they can never fail (#54's fifth
+    /// audit: "none over the alphabet", exit 0, where `--replay` refused the file).
+    static func unjudgeable(_ file: ReplayFile, _ runner: Runner) -> String? {
+        var kinds: [String] = []
+        for a in file.actions where !runner.capabilities.allows(a) && !kinds.contains(a.kind.rawValue) { kinds.append(a.kind.rawValue) }
+        let n = file.actions.filter { !runner.capabilities.allows($0) }.count
+        guard n > 0 else { return nil }
+        return "\(n) of its \(file.actions.count) steps would never run: \(file.compare.joined(separator: " and ")) do not declare \(kinds.joined(separator: ", ")) "
+            + "(search it between drivers that have \(kinds.count == 1 ? "it" : "them"): the file's \"compare\")"
     }
 
     /// The drivers the search runs: the default pair, or those `--from` names, under its policy.

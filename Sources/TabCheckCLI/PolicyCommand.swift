@@ -13,11 +13,14 @@ struct PolicyCommand {
       against ORACLE (default: the first driver against the reference, which ORACLE must be),
       starting from --policy P (a preset or a JSON file; default spec): each failure that a
       change of one knob (or else of two together) explains adopts that change, a round at a
-      time, until a campaign of N sequences (default 2000) passes. A policy met twice ends it
-      (the model's choices alternate). Prints the matching preset, or the JSON to save and
-      pass as --policy FILE.json. Exit 0 when a policy was found, 1 when a failure no knob
-      explains remains (a bug, or a choice no knob expresses yet: it is printed; a model that
-      traps is one), 2 on bad input, 130 when interrupted before any failure.
+      time, until a campaign of N sequences (default 2000) passes. A count knob moves to the
+      least value that explains every failure so far, so it may take a round a value; the
+      rounds end at as many as there are single-knob changes of the start (no verdict then:
+      the last policy is printed, to go on from). A policy met twice ends it (the model's
+      choices alternate). Prints the matching preset, or the JSON to save and pass as
+      --policy FILE.json. Exit 0 when a policy was found, 1 when a failure no knob explains
+      remains (a bug, or a choice no knob expresses yet: it is printed; a model that traps is
+      one) or the rounds ran out, 2 on bad input, 130 when interrupted before any failure.
     """
 
     var compare: [String]
@@ -79,6 +82,12 @@ struct PolicyCommand {
             return 1
         }
         guard let p = inferred.policy else {
+            if inferred.roundsRanOut {
+                print("no verdict: every round's failure was explained by a change, and the rounds ran out; go on from the last policy (--policy FILE.json):")
+                print(PolicyFile.json(inferred.lastPolicy))
+                print("(exit 1: \(compare[0]) fails under the policy it started from)")
+                return 1
+            }
             if let f = inferred.unexplained {
                 print("")
                 print(Report.steps(f.shrunk, failure: f.shrunkFailure))
@@ -108,7 +117,7 @@ extension PolicyCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try file.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
-            print("saved \(path) (sequence seed \(hex(f.sequenceSeed))); reproduce with:\n  \(drivers.program) --replay \(shellWord(path))")
+            print("saved \(path) (sequence seed \(hex(f.sequenceSeed))); reproduce with:\n  \(drivers.rerun) --replay \(shellWord(path))")
         } catch {
             Console.error("\(Console.program): policy: could not save the failure to \(path): \(InputFile.reason(error))\n")
         }

@@ -43,6 +43,11 @@ struct SharedDatabase {
 
     /// The local database's failures as (blob id, name in the shared tree).
     func localFailures() throws(InputError) -> [(blob: String, path: String)] {
+        // A folder that is not there shares nothing: said, not "0 new failures" (#54's fifth audit: a misspelt --db).
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw InputError("db push: the failure database \(folder) is not a folder here (a misspelt --db? a campaign creates it when it saves a failure)")
+        }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
         return try names.map { name throws(InputError) in
             // Only what a tabcheck can read is shared: a corrupt file would reach every pull (#54).
@@ -95,8 +100,14 @@ struct SharedDatabase {
         for e in try entries(commit) where e.path.hasPrefix("failures/") && e.path.hasSuffix(".json") {
             if fixed.contains(e.blob) { fixedHere += 1; continue }
             if present.contains(e.blob) { continue }
-            let data = Data(try git(["cat-file", "blob", e.blob]).utf8)
             let name = String(e.path.dropFirst("failures/".count))
+            // One plain file name in the folder, never a path out of it (#54's fifth audit: a ref
+            // holding "failures/../../x.json" wrote over a file outside the checkout).
+            guard Self.plainName(name) else {
+                say("db pull: skipping \(e.path.prefix(200)): not a plain file name in failures/ (a name with / or .., or hidden)")
+                continue
+            }
+            let data = Data(try git(["cat-file", "blob", e.blob]).utf8)
             do throws(InputError) { _ = try ReplayFile.decode(data, name: "\(ref):\(e.path)") } catch {
                 say("db pull: skipping \(e.path): \(error.message)")
                 continue
@@ -107,6 +118,12 @@ struct SharedDatabase {
             copied += 1
         }
         return (copied, fixedHere)
+    }
+
+    /// A replay file's name as the database writes it: no folder, no "..", not hidden, no control characters.
+    static func plainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && name.utf8.count <= 255
+            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     func blobs(in dir: String) throws(InputError) -> Set<String> {

@@ -24,6 +24,13 @@ struct Drivers: Sendable {
     var knownProperties: [Property] { Property.allCases + properties.map(\.name) }
     func named(_ name: String) -> DriverFactory? { all.first { $0.name == name } }
     var names: String { all.map(\.name).joined(separator: ", ") }
+    /// How to run this executable again, as every reproduce line prints it: the executable that
+    /// is running (a package's own, with its drivers — not `program`, which a repository's
+    /// second executable shares) and the flags that add drivers (`--wire`, `--against`).
+    var rerun: String {
+        "swift run -c release " + (CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? program)
+            + remoteArguments.map { " " + shellWord($0) }.joined()
+    }
 }
 
 /// `code`, unless standard output (a file or a device) could not be written (a full disk):
@@ -66,7 +73,9 @@ alphabet only: a shorter failure using an action outside it is not ruled out, so
 says "shortest over the alphabet", never "minimal". Prefixes that leave both models in
 exactly the state a shorter one did are extended once.
 
-Without --from the alphabet is fixed: 24 actions, each kind with its simplest arguments.
+Without --from the alphabet is fixed: each kind the drivers declare, with its simplest
+arguments — \(ExhaustiveSearch.alphabet.count) actions, and up to \(ExhaustiveSearch.newerActions(Capability.allFeatures).count) more for drivers that declare a diffable source,
+interactive movement, background tabs or the app's lifecycle (the first line says how many).
 With --from FILE (a replay file, e.g. a shrunk failure from .tabcheck/failures/) it is drawn
 from that failure: its own actions and arguments, every displayed index 0…max-length−1 and
 id t1…t(max-length−1) for every kind that takes one, all moves between those indices, the

@@ -1,3 +1,4 @@
+import Checker
 import Foundation
 import Testing
 
@@ -73,6 +74,26 @@ import Testing
         let command = "i=0; while [ $i -lt 40 ] && IFS= read -r l; do printf '%s\\n' \"$l\"; i=$((i+1)); done | '\(tabcheck)' serve"
         let r = try Tool.tabcheck.run(["--wire", command, "--sequences", "50", "--seed", "1", "--no-db", "--jobs", "1"], cwd: Tool.scratch("wire-dies"))
         #expect(r.status == 1 && r.stdout.contains("FAIL: crash") && r.stdout.contains("wire: the program ended without a reply"), "\(r)")
+    }
+
+    /// A program that traps during a whole sequence's `run` is found at the step that kills it:
+    /// the steps go one by one in a program started afresh. (#54's fifth audit: the death was
+    /// blamed on step 1, a lone new tab was saved, and its replay was called fixed.)
+    @Test func aProgramThatTrapsDuringARunIsFoundAtItsStep() throws {
+        let dir = Tool.scratch("wire-trap")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let planted = Tool.binaries.appendingPathComponent("tabcheck-planted").path
+        let wire = ["--wire", "'\(planted)' serve --driver planted-trap"]
+        let quiet = ["SWIFT_BACKTRACE": "enable=no"]   // a trap a second faster, each
+        let r = try Tool.planted.run(wire + ["--sequences", "20", "--db", "db", "--jobs", "1", "--shrink-budget", "60"], cwd: dir, environment: quiet)
+        #expect(r.status == 1 && r.stdout.contains("FAIL: crash") && !r.stdout.contains("at step 1 of 1 "), "\(r)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("db").path).filter { $0.hasSuffix(".json") }
+        #expect(saved.count == 1, "\(saved)")
+        guard let name = saved.first else { return }
+        let file = try ReplayFile.load(path: dir.appendingPathComponent("db/\(name)").path)
+        #expect(file.actions.count >= 2 && file.actions.contains { if case .closeDisplayed = $0 { return true }; return false }, "\(file.actions)")
+        let replay = try Tool.planted.run(wire + ["--replay", "db/\(name)"], cwd: dir, environment: quiet)
+        #expect(replay.status == 1 && !replay.stdout.contains("fixed"), "\(replay)")
     }
 
     /// Ctrl-C while a program hangs: interrupted (130), not a failure, and the program (a

@@ -26,6 +26,16 @@ import Testing
         #expect(r.policy == one, "\(r.rounds)")
     }
 
+    /// Production (20 reopen entries) from a start of 5: the knob climbs a value a round, and
+    /// the rounds do not run out at a fixed count and call it a bug (#54's fifth audit: eight
+    /// rounds, "what is left is a bug"). With `maxRounds: 8`, as before, they run out — no verdict.
+    @Test func aCountKnobFarFromItsValueIsNotCalledABug() {
+        let r = PolicyInference.infer(runner: Runner().withPolicy(Policy(reopenLimit: 5)), config: Self.config)
+        #expect(r.policy?.reopenLimit ?? 0 > 8 && !r.roundsRanOut && r.rounds.count > 8, "\(r.rounds)")
+        let capped = PolicyInference.infer(runner: Runner().withPolicy(Policy(reopenLimit: 5)), config: Self.config, maxRounds: 8)
+        #expect(capped.policy == nil && capped.roundsRanOut && capped.unexplained == nil, "\(capped.rounds)")
+    }
+
     /// A model that is never empty and records no close: closing its one tab shows both at
     /// once, and neither knob alone explains it.
     @Test func twoKnobsAtOnceExplainWhatNeitherDoes() {

@@ -44,9 +44,25 @@ struct WireDriver: PlannedDriver {
             planned = actions; answers = steps; next = 0
         } catch {
             // A program that does not do `run` (an optional op): one step at a time, from a fresh start.
-            guard c.broken == nil else { return }
-            c.runs = false
-            if (try? c.ask(.init(op: "start", viewport: viewport))) == nil { session.fault = "wire: the program did not start again after a run it refused" }
+            if c.broken == nil {
+                c.runs = false
+                if (try? c.ask(.init(op: "start", viewport: viewport))) == nil { session.fault = "wire: the program did not start again after a run it refused" }
+                return
+            }
+            // It died during the run (a trap, an exit): which step killed it, the steps one by one
+            // say, in a program started afresh (#54's fifth audit: the death was the first step's,
+            // the failure saved was a lone new tab, and its replay was called fixed).
+            // (A wait ended by Ctrl-C stays as it was: the first step's wait says "interrupted", never a failure.)
+            guard c.broken.map({ !WireConnection.interrupted.hasSuffix($0) }) ?? false else { return }
+            session.drop()
+            do throws(WireError) {
+                let fresh = try session.connection()
+                guard let o = try fresh.ask(.init(op: "start", viewport: viewport)).observation else { throw WireError("the answer to start holds no observation") }
+                try o.validate()
+                last = o.observation
+            } catch {
+                session.fault = "wire: after it died during a run, the program did not start again: \(error.message)"
+            }
         }
     }
 
@@ -126,6 +142,12 @@ final class WireSession: @unchecked Sendable {
         let c = try WirePool.shared.take(command)
         held = c
         return c
+    }
+
+    /// Lets go of a connection whose program died: the next `connection()` starts another.
+    func drop() {
+        held?.end()
+        held = nil
     }
 
     deinit { if let c = held { WirePool.shared.give(c) } }

@@ -48,9 +48,15 @@ extension CheckCommand {
     func summary(_ e: Ending) -> Summary {
         var s = Self.summary(e)
         s.shard = .init(index: options.shard.index, count: options.shard.count)
-        s.config = ShardRecord.Config(program: drivers.program, compare: [e.runner.implementation.name, e.runner.oracle.name], seed: e.seed,
+        // A campaign's seed, even when the run ended replaying a saved failure that still fails
+        // (its Ending names that failure's sequence seed): merge compares the campaigns' seeds, and
+        // refused such a shard of a real matrix as "another campaign" (#54's fifth audit).
+        let campaign = options.replay == nil && options.bytes == nil && options.sequenceSeed == nil
+        let r = campaign ? runner : e.runner
+        s.config = ShardRecord.Config(program: drivers.program, compare: [r.implementation.name, r.oracle.name],
+                                      seed: campaign ? hex(campaignConfig.seed) : e.seed,
                                       sequencesPerShard: options.sequences, timeLimit: campaignConfig.timeLimit,
-                                      maxSteps: options.maxSteps, properties: e.runner.checkedProperties.map(\.rawValue), policy: s.policy,
+                                      maxSteps: options.maxSteps, properties: r.checkedProperties.map(\.rawValue), policy: s.policy,
                                       largeGrids: options.openings != .none,
                                       startTabs: options.openings.startTabs)
         s.coverage = e.coverage.map(CoverageCounts.init)
