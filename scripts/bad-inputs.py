@@ -19,14 +19,21 @@ args = sys.argv[1:]
 bin_dir = os.path.join(root, ".build", "debug")
 out = os.path.join(root, "docs", "bad-inputs-table.md")
 emit_json = False
+given_bin = False
 while args:
     a = args.pop(0)
-    if a == "--bin" and args: bin_dir = args.pop(0)
-    elif a == "--out" and args: out = args.pop(0)
+    if a in ("--bin", "--out") and not args: print(f"bad-inputs: {a} needs a value (see --help)", file=sys.stderr); sys.exit(2)
+    if a == "--bin": bin_dir = args.pop(0); given_bin = True
+    elif a == "--out": out = args.pop(0)
     elif a == "--json": emit_json = True
     elif a in ("-h", "--help"): print(__doc__.strip()); sys.exit(0)
     else: print(f"bad-inputs: unknown argument {a!r} (see --help)", file=sys.stderr); sys.exit(2)
 
+# Refused before any build (#54): a --bin without the executable, an --out in no folder.
+if given_bin and not os.access(os.path.join(bin_dir, "tabcheck"), os.X_OK):
+    print(f"bad-inputs: --bin {bin_dir} holds no tabcheck executable (see --help)", file=sys.stderr); sys.exit(2)
+if not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+    print(f"bad-inputs: --out {out}: its folder does not exist (see --help)", file=sys.stderr); sys.exit(2)
 tabcheck = os.path.join(bin_dir, "tabcheck")
 if not os.path.exists(tabcheck):
     subprocess.run(["swift", "build", "--product", "tabcheck"], cwd=root, check=True)

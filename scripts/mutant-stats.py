@@ -14,8 +14,10 @@ by "|": result, time to failure, original steps, shrunk, finals, proven, candida
 shrink seconds, reported, and two flags (canonical, minimal) for the summary.
 """
 import json, os, re, statistics, subprocess, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import pyargs
 
-runs, seeds, binary, name, finals_file, all_file, proof = sys.argv[1:8]
+runs, seeds, binary, name, finals_file, all_file, proof = pyargs.positional(__doc__, 7)
 rows = []
 for s in range(1, int(seeds) + 1):
     try:

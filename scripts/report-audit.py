@@ -10,10 +10,13 @@ and a got value; a field of the −/+ table with no mark in the frames; the tabl
 failing frames below the first 800 px at 1280×800; anything outside the page or overlapping
 another thing, at either width; text under 9 px at 390 px; a TEXT missing from the page.
 """
-import html, json, re, sys
+import html, json, os, re, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import pyargs
 from html.parser import HTMLParser
 
-kind, wide, phone, test_out, texts = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+args = pyargs.positional(__doc__, 4, more=True, flags_allowed=True)
+kind, wide, phone, test_out, texts = args[0], args[1], args[2], args[3], args[4:]
 
 class Text(HTMLParser):
     """The text of the page and of the element with a given id."""

@@ -6,6 +6,9 @@ SpecRuleTextTests fails until the two agree.
     scripts/spec-rules.py
 """
 import os, re, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import pyargs
+pyargs.positional(__doc__, 0)
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 rules, current = [], None
 for line in open(os.path.join(root, "docs/SPEC.md"), encoding="utf-8"):

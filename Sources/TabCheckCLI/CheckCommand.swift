@@ -181,6 +181,7 @@ struct CheckCommand {
     /// property (or `given`); a failure is shrunk again, and the file left as it is.
     func replay(_ path: String, properties given: [Property]? = nil) throws(InputError) -> Int32 {
         var file = try ReplayFile.load(path: path)
+        let recorded = file.compare
         // --compare names the drivers to replay against (a file written by `swift test`
         // names the test's driver type, which this executable may register under another name).
         // So do --wire and --against: a replay checks the driver they add, never the file's pair.
@@ -201,7 +202,11 @@ struct CheckCommand {
             } else if let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities, build: file.build) {
                 throw InputError("\(path): cannot be judged here, \(why)")
             } else {
-                say("replay \(path): \(file.actions.count) steps, \(judged) held" + (file.property.map { " (the \($0) failure it recorded is fixed)" } ?? ""))
+                // Between other drivers than the file's, a pass says nothing of the pair that failed (#54's fifth audit: "is fixed").
+                let verdict = recorded != file.compare
+                    ? " between \(file.compare.joined(separator: " and ")); the file recorded its failure between \(recorded.joined(separator: " and ")), not judged here"
+                    : file.property.map { " (the \($0) failure it recorded is fixed)" } ?? ""
+                say("replay \(path): \(file.actions.count) steps, \(judged) held" + verdict)
             }
             return conclude(ending)
         }
