@@ -25,8 +25,8 @@ seeds=20; limit=10; shrink=""; subset=0; proof=1; no_proof=0; out=""; finals_out
 catalogue="$root/scripts/mutants"
 . "$root/scripts/lib/args.sh"
 args_opt --seeds seeds int 1 100000
-args_opt --time-limit limit num
-args_opt --shrink-time shrink num
+args_opt --time-limit limit pnum
+args_opt --shrink-time shrink pnum
 args_flag --subset subset
 args_flag --no-proof no_proof
 args_opt --out out out
@@ -41,6 +41,12 @@ properties=(); [ -n "$property" ] && properties=(--property "$property")
 # Made absolute: the patches are applied from inside the scratch copy (a relative folder
 # made every mutant "does not apply").
 catalogue="$(cd "$catalogue" && pwd)"
+compgen -G "$catalogue/*.patch" > /dev/null || args_fail "--catalogue $catalogue holds no mutant (.patch files)"
+# --property names properties the checker has (a misspelt one would check nothing and kill nothing).
+if [ -n "$property" ]; then
+  known=" $(grep -o 'GridPropertyName("[a-zA-Z]*")' "$root/Sources/TabGridCore/GridStepProperty.swift" | sed 's/.*("\(.*\)")/\1/' | tr '\n' ' ')"
+  for p in ${property//,/ }; do [[ "$known" == *" $p "* ]] || args_fail "--property: unknown property \"$p\"; known:$known"; done
+fi
 # No tracked file is rewritten unless a flag names it (#54): without --out the table goes to
 # stdout only, without --finals the finals to a temporary file.
 [ "$limit" != 0 ] || args_fail "--time-limit must be above 0"

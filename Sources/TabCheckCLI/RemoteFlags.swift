@@ -9,7 +9,10 @@ enum RemoteFlags {
                          "pendingFlyAways", "layout", "moving", "closedCount", "newestClosed", "accept", "flyAway"]
 
     /// The arguments without these flags, and the drivers with the one they add.
-    static func attach(_ arguments: [String], _ drivers: Drivers, say: (String) -> Void) throws(InputError) -> ([String], Drivers) {
+    /// `dry`: the drivers they would add, as stand-ins that are never run, without starting or
+    /// building anything — so the rest of the command line is checked before a build of minutes
+    /// (#54's fifth audit: `--against HEAD --sequences 0` built REV, then refused the 0).
+    static func attach(_ arguments: [String], _ drivers: Drivers, dry: Bool = false, say: (String) -> Void) throws(InputError) -> ([String], Drivers) {
         var rest: [String] = [], wire: String?, against: String?, allow: String?
         var i = 0
         while i < arguments.count {
@@ -28,7 +31,15 @@ enum RemoteFlags {
         if allow != nil && against == nil { throw InputError("--allow needs --against: it names differences between two revisions that are intended") }
         if rest.contains("--help") || rest.contains("-h") { return (rest, drivers) }
         var d = drivers
-        if let command = wire {
+        if dry, wire != nil || against != nil {
+            if let allow { _ = try mask(allow) }
+            let impl = drivers.all[0]
+            let names = against != nil ? ["after", "before"] : ["wire"]
+            let standIns = names.map { DriverFactory(name: $0, summary: "", capabilities: impl.capabilities) { impl.make($0) } }
+            d = Drivers(all: drivers.all + standIns, properties: drivers.properties, program: drivers.program, regressionTestFile: drivers.regressionTestFile)
+            d.compareOverride = against != nil ? ["after", "before"] : ["wire", "reference"]
+            if against != nil && !rest.contains("--property") { rest += ["--property", "differential"] }
+        } else if let command = wire {
             guard !command.isEmpty else { throw InputError("--wire needs a command that starts a program speaking the wire protocol (docs/wire-protocol.md)") }
             d = Drivers(all: drivers.all + [try .wire(command, name: "wire")], properties: drivers.properties, program: drivers.program,
                         regressionTestFile: drivers.regressionTestFile)

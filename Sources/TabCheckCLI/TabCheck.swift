@@ -204,6 +204,15 @@ func subcommands(_ drivers: Drivers, _ own: [TabCheck.Command]) -> [TabCheck.Com
 }
 
 func command(_ arguments: [String], _ drivers: Drivers, _ commands: [TabCheck.Command]) throws(InputError) -> Int32 {
+    // A campaign's command line is checked whole before --against builds REV (minutes): with
+    // stand-ins for the drivers it adds (#54's fifth audit: a bad value was refused after the build).
+    if arguments.contains("--against"), !arguments.contains("--help"), !arguments.contains("-h") {
+        let (rest, standIns) = try RemoteFlags.attach(arguments, drivers, dry: true) { _ in }
+        if !subcommands(standIns, commands).contains(where: { $0.name == rest.first }) {
+            let options = try Options.parse(rest, drivers: standIns)
+            if let path = options.replay { _ = try ReplayFile.load(path: path) }
+        }
+    }
     // --wire and --against first, wherever they stand: `policy` and `minimal` check such a driver too.
     let (arguments, drivers) = try RemoteFlags.attach(arguments, drivers) { Console.error("\(Console.program): \($0)\n") }
     let table = subcommands(drivers, commands)

@@ -11,7 +11,7 @@
 #   args_rest names word                   # the positionals after them, into an array
 #   args_parse "$@"
 #
-# Types: int MIN MAX, num (a decimal ≥ 0), word (not empty, not a flag), any (not empty: what
+# Types: int MIN MAX, num (a decimal ≥ 0), pnum (a decimal > 0), word (not empty, not a flag), any (not empty: what
 # follows `--`, passed on to another tool), dir (an existing
 # folder), file (an existing file), exe (an executable file), out (a file to write: its folder
 # exists, it is not a folder), rev (a git revision of this repository).
@@ -21,6 +21,7 @@ args_specs=()      # "flag|var|type|a|b" for flags with values
 args_switches=()   # "flag|var"
 args_positionals=()   # "var|type|a|b"
 args_rest_spec=""     # "var|type"
+args_seen=""          # the flags with values given so far
 
 args_opt()  { args_specs+=("$1|$2|$3|${4:-}|${5:-}"); }
 args_flag() { args_switches+=("$1|$2"); }
@@ -44,6 +45,7 @@ args_check() {
       [[ "$v" == -* ]] && n=$((-n))
       (( n >= a && n <= b )) || args_fail "$what takes a whole number $a…$b, got $v" ;;
     num) [[ "$v" =~ ^[0-9]{1,9}(\.[0-9]{1,9})?$ ]] || args_fail "$what takes a number ≥ 0 (e.g. 2.5), got \"$v\"" ;;
+    pnum) [[ "$v" =~ ^[0-9]{1,9}(\.[0-9]{1,9})?$ && "$v" =~ [1-9] ]] || args_fail "$what takes a number above 0 (e.g. 2.5), got \"$v\"" ;;
     word) [ -n "$v" ] && [[ "$v" != -* ]] || args_fail "$what needs a value, got \"$v\"" ;;
     any) [ -n "$v" ] || args_fail "$what is empty" ;;
     dir) [ -d "$v" ] || args_fail "$what: \"$v\" is not a folder" ;;
@@ -79,6 +81,9 @@ args_parse() {
             IFS='|' read -r flag var type a b <<< "$spec"
             if [ "$1" = "$flag" ]; then
               [ $# -ge 2 ] || args_fail "$flag needs a value (see --help)"
+              # Once only: of two values, which one counts is a guess (#54's fifth audit).
+              [[ " $args_seen " != *" $flag "* ]] || args_fail "$flag given twice; give it once"
+              args_seen="$args_seen $flag"
               args_check "$flag" "$2" "$type" "$a" "$b"
               printf -v "$var" '%s' "$2"; matched=1; shift 2; break
             fi

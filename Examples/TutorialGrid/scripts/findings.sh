@@ -7,8 +7,13 @@
 #
 #   Examples/TutorialGrid/scripts/findings.sh [SEC]     (default 10)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-limit="${1:-10}"
+here="$(cd "$(dirname "$0")" && pwd)"
+# The package's own argument parser (--help, a bad SEC: one line and exit 2, before any build).
+limit=10
+. "$here/../../../scripts/lib/args.sh"
+args_pos limit pnum
+args_parse "$@"
+cd "$here/.."
 swift build -c release --product tutorial-tabcheck >/dev/null
 bin=.build/release/tutorial-tabcheck
 fixes="$(sed -n 's/.*public static let allCases: \[Fixes\] = \[\(.*\)\]/\1/p' Sources/TutorialGrid/Fixes.swift | tr -d ' .' | tr ',' ' ')"

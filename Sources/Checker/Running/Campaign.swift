@@ -125,6 +125,12 @@ package struct Campaign: Sendable {
             let ran = runRound(from: i, deadline: deadline, running: running)
             if ran.isEmpty { break }
             for (offset, (seed, global, outcome)) in ran.enumerated() {
+                // A sequence the deadline stopped before its first step ran nothing: not counted (#54's fifth
+                // audit: `--start-tabs 10000 --time-limit 2` said 64 sequences, 62 of them empty, and merge added them).
+                if outcome.stoppedEarly && outcome.executed.isEmpty && outcome.failure == nil {
+                    if config.shouldStop() { result.interrupted = true; break campaign }
+                    continue
+                }
                 result.sequences += 1
                 result.steps += outcome.executed.count
                 result.coverage.merge(outcome.coverage)
