@@ -39,6 +39,26 @@ import Testing
         ("fuzz-vs-campaign.sh", ["0"], 2),
     ]
 
+    /// The Python scripts, through scripts/lib/pyargs.py: the same promises (#54's fifth audit:
+    /// tracebacks and exit 1, and `spec-rules.py --help` rewrote its generated file).
+    @Test func pythonScriptsKeepTheSamePromises() throws {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: Self.scripts.path)) ?? []).filter { $0.hasSuffix(".py") }.sorted()
+        #expect(names.count >= 4, "\(names)")
+        let python = Tool(path: "/usr/bin/env")
+        for name in names {
+            let path = Self.scripts.appendingPathComponent(name).path
+            let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+            #expect(text.contains("pyargs") || text.contains("(see --help)"), "\(name) parses its arguments by hand")
+            let stem = (name as NSString).deletingPathExtension
+            let before = try? Data(contentsOf: InputTests.root.appendingPathComponent("Sources/Checker/Reports/SpecRules.swift"))
+            let help = try python.run(["python3", path, "--help"], timeout: 30)
+            #expect(help.status == 0 && !help.stdout.isEmpty, "\(name) --help: \(help)")
+            #expect(try? Data(contentsOf: InputTests.root.appendingPathComponent("Sources/Checker/Reports/SpecRules.swift")) == before, "\(name) --help wrote a file")
+            let bad = try python.run(["python3", path, "--no-such-flag"], timeout: 30)
+            #expect(bad.status == 2 && bad.stderr.split(separator: "\n").count == 1 && bad.stderr.hasPrefix(stem + ": "), "\(name) --no-such-flag: \(bad)")
+        }
+    }
+
     @Test func badArgumentsAreRefusedBeforeAnyWork() throws {
         for (name, args, expected) in Self.cases {
             let r = try Self.bash.run([Self.scripts.appendingPathComponent(name).path] + args, timeout: 30)

@@ -6,7 +6,7 @@ import os, sys
 
 
 def _fail(message):
-    print(f"{os.path.basename(sys.argv[0])}: {message} (see --help)", file=sys.stderr)
+    print(f"{os.path.splitext(os.path.basename(sys.argv[0]))[0]}: {message} (see --help)", file=sys.stderr)
     sys.exit(2)
 
 
