@@ -75,7 +75,7 @@ package struct Arguments {
     package mutating func seconds(_ flag: String, max: Double) throws(InputError) -> Double {
         let v = try value(flag)
         guard let x = Double(v), x.isFinite, x >= 0, x <= max else {
-            throw InputError("\(command)\(flag) takes seconds from 0 to \(Int(max)), got \"\(v)\"")
+            throw InputError("\(command)\(flag) takes seconds above 0, at most \(Int(max)), got \"\(v)\"")
         }
         return x
     }

@@ -120,6 +120,19 @@ package enum InputFile {
             let fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK)
             guard fd >= 0 else { throw InputError("\(flag) \(path) cannot be written: \(String(cString: strerror(errno)))") }
             close(fd)
+            // A file is written whole beside itself, then renamed (`writeOutput`): its folder must
+            // take a new file (#54's fifth audit: `--html /proc/version` passed this probe, and the
+            // report was lost after the run, "No such file or directory").
+            if st.st_mode & S_IFMT == S_IFREG {
+                let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
+                let probe = folder + "/.tabcheck-probe-\(getpid())"
+                let made = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+                guard made >= 0 else {
+                    throw InputError("\(flag) \(path) cannot be written: it is replaced whole, and its folder \(folder) takes no new file (\(String(cString: strerror(errno))))")
+                }
+                close(made)
+                unlink(probe)
+            }
             return
         }
         // Not there: the write creates it, and its folders. A link that leads nowhere (dangling,
