@@ -89,7 +89,7 @@ struct CheckCommand {
         let campaign = Campaign(runner: runner, config: config)
         var saved: String?
         // Held even while one step runs (Overrun.swift): the campaign's budget, then the shrink's.
-        Overrun.limit(config.timeLimit, what: "--time-limit \(String(format: "%g", options.timeLimit ?? 10)) s")
+        Overrun.limit(config.timeLimit, what: "--time-limit \(String(format: "%g", options.timeLimit ?? 10)) s", remote: !drivers.remoteArguments.isEmpty)
         defer { Overrun.limit(nil, what: "") }
         let result = campaign.run(progressEvery: tty ? 0.25 : 5, progress: { p in
             guard !options.quiet else { return }
@@ -99,7 +99,8 @@ struct CheckCommand {
             if tty { Console.error("\n") }
             saved = reportOriginal(seed: seed, outcome: outcome, origin: "sequence seed \(hex(seed))")
             // The shrink's cap, twice: its candidates, then the runs again that confirm its result.
-            Overrun.limit(2 * config.shrinkTime, what: "the shrink's time cap (--shrink-time \(String(format: "%g", config.shrinkTime)) s, twice)")
+            Overrun.limit(2 * config.shrinkTime, what: "the shrink's time cap (--shrink-time \(String(format: "%g", config.shrinkTime)) s, twice)",
+                          remote: !drivers.remoteArguments.isEmpty)
         })
         if tty { Console.error("\r\u{1B}[K") }
         return campaignEnding(result, config, saved: saved)

@@ -15,13 +15,20 @@ package enum Overrun {
     private static let deadline = Atomic<UInt64>(Double.infinity.bitPattern)
     private static let budget = Mutex<String>("")
     private static let watching = Atomic<Bool>(false)
+    /// The grace of the last limit, in whole seconds (for the line).
+    private static let graceSeconds = Atomic<Int>(Int(Interrupt.grace))
 
     /// From now on the run ends `seconds` + grace from now, its budget named `what`
     /// ("--time-limit 2 s"); nil: no limit from here.
-    package static func limit(_ seconds: Double?, what: String) {
+    /// `remote`: a driver runs in another process, whose wait is bounded by its own timeout and
+    /// then is the step's crash, saved (#54's fifth audit: a `--wire` model that hung under
+    /// `--time-limit 5` ended here, exit 2, 0.3 s before its wait would have named the hang).
+    package static func limit(_ seconds: Double?, what: String, remote: Bool = false) {
         guard let seconds, seconds.isFinite else { deadline.store(Double.infinity.bitPattern, ordering: .relaxed); return }
         budget.withLock { $0 = what }
-        deadline.store((RunClock.now() + seconds + Interrupt.grace).bitPattern, ordering: .relaxed)
+        let grace = Interrupt.grace + (remote ? WireConnection.timeout : 0)
+        graceSeconds.store(Int(grace), ordering: .relaxed)
+        deadline.store((RunClock.now() + seconds + grace).bitPattern, ordering: .relaxed)
         if !watching.exchange(true, ordering: .relaxed) { Thread.detachNewThread { watch() } }
     }
 
@@ -37,7 +44,7 @@ package enum Overrun {
             guard RunClock.now() > Double(bitPattern: deadline.load(ordering: .relaxed)) else { continue }
             let what = budget.withLock { $0 }
             let found = failureReported.load(ordering: .relaxed)
-            Console.error("\(Console.program): one step of the model was still running \(Int(Interrupt.grace)) s after \(what) ran out "
+            Console.error("\(Console.program): one step of the model was still running \(graceSeconds.load(ordering: .relaxed)) s after \(what) ran out "
                           + "(a step is never cut short: a slow model); stopped there — "
                           + (found ? "the failure above was saved before shrinking began (exit 1)\n"
                                    : "nothing was judged after the steps before it (exit 2)\n"))

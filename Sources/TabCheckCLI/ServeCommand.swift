@@ -35,7 +35,13 @@ struct ServeCommand {
             }
         }
         var server = Server(factory: factory)
-        while let line = readLine(strippingNewline: true) {
+        ServeInput.endOnSignals()
+        var input = ServeInput()
+        while let next = input.next() {
+            guard case .text(let line) = next else {
+                write(WireCoding.Reply(error: "a request longer than \(ServeInput.maxLine >> 20) MB: skipped to the next line"))
+                continue
+            }
             guard !line.isEmpty else { continue }
             // A request it cannot answer (an op from a newer checker, a bad line) gets its error,
             // and the next one is read: the protocol's one reply per request holds.
@@ -52,7 +58,11 @@ struct ServeCommand {
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + done, $0.count - done) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { exit(2) }
+            guard n > 0 else {
+                let why = n < 0 ? String(cString: strerror(errno)) : "nothing written"
+                Console.error("\(Console.program): serve: could not write a reply to standard output (\(why))\n")
+                exit(2)
+            }
             done += n
         }
     }

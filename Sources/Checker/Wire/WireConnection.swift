@@ -130,8 +130,12 @@ package final class WireConnection: @unchecked Sendable {
 
     private func readLine(_ timeout: Double) throws -> ArraySlice<UInt8> {
         let deadline = Date().addingTimeInterval(timeout)
+        // Where the search for the line's end goes on: each byte is looked at once (a 50-MB
+        // reply, read 64 KB at a time, was searched from its start each time: 20 GB, and it
+        // ran past the timeout, called a hang; #54's fifth audit).
+        var scanned = start
         while true {
-            if let nl = buffer[start...].firstIndex(of: 10) {
+            if let nl = buffer[scanned...].firstIndex(of: 10) {
                 let line = buffer[start..<nl]
                 start = nl + 1
                 if start == buffer.count { buffer.removeAll(keepingCapacity: true); start = 0 }
@@ -145,7 +149,8 @@ package final class WireConnection: @unchecked Sendable {
             let ready = poll(&p, 1, Int32(min(left, 1) * 1000))
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { continue }
-            if start > 0 && start >= buffer.count / 2 { buffer.removeFirst(start); start = 0 }
+            scanned = buffer.count
+            if start > 0 && start >= buffer.count / 2 { buffer.removeFirst(start); scanned -= start; start = 0 }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
