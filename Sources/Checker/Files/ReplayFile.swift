@@ -207,7 +207,9 @@ package func describe(_ e: DecodingError, in top: JSONValue? = nil) -> String {
 /// The first number with a point or an exponent in a field that takes a whole number (every
 /// field but a viewport's sizes and a swipe's offsets and velocities).
 func firstFraction(in v: JSONValue, path: String) -> (String, JSONValue)? {
-    let fractional: Set<String> = ["width", "height", "safeLeft", "safeRight", "safeTop", "safeBottom", "vx", "vy", "tx"]
+    // (And a --json summary's times and rates, read by merge: a fraction there is no error to name.)
+    let fractional: Set<String> = ["width", "height", "safeLeft", "safeRight", "safeTop", "safeBottom", "vx", "vy", "tx",
+                                   "elapsed", "stepsPerSecond", "secondsToFailure", "shrinkSeconds", "seconds", "timeLimit"]
     switch v {
     case .number(let n) where n.contains(where: { ".eE".contains($0) }):
         let last = path.split(separator: ".").last.map(String.init) ?? ""
