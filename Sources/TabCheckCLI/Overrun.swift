@@ -24,7 +24,12 @@ package enum Overrun {
     /// then is the step's crash, saved (#54's fifth audit: a `--wire` model that hung under
     /// `--time-limit 5` ended here, exit 2, 0.3 s before its wait would have named the hang).
     package static func limit(_ seconds: Double?, what: String, remote: Bool = false) {
-        guard let seconds, seconds.isFinite else { deadline.store(Double.infinity.bitPattern, ordering: .relaxed); return }
+        guard let seconds, seconds.isFinite else {
+            deadline.store(Double.infinity.bitPattern, ordering: .relaxed)
+            WireConnection.budgetEnds.store(Double.infinity.bitPattern, ordering: .relaxed)
+            return
+        }
+        WireConnection.budgetEnds.store((RunClock.now() + seconds).bitPattern, ordering: .relaxed)
         budget.withLock { $0 = what }
         let grace = Interrupt.grace + (remote ? WireConnection.timeout : 0)
         graceSeconds.store(Int(grace), ordering: .relaxed)

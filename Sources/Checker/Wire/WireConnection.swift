@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// One running program that speaks the wire protocol (docs/wire-protocol.md): started with
 /// `/bin/sh -c COMMAND`, its standard input and output one end of a socket pair (a write to
@@ -23,6 +24,11 @@ package final class WireConnection: @unchecked Sendable {
     private struct Answered: Error { let message: String }
     /// How long a reply may take (seconds).
     package static let timeout = 10.0
+    /// When the run's budget ends (`RunClock` seconds; infinity: no budget), set with the overrun
+    /// watchdog's limit: a whole sequence's `run` waits no longer than that, then the steps go
+    /// one by one and the run's own deadline check stops them (#54's fifth audit: a model slow
+    /// by a second a query, behind --wire, held one `run` past the watchdog — exit 2 every time).
+    package static let budgetEnds = Atomic<UInt64>(Double.infinity.bitPattern)
     /// Whether the user asked the run to stop (the command line's Ctrl-C): a wait for a reply
     /// ends within a second of it, with `interrupted` as its error, which is never a failure.
     nonisolated(unsafe) package static var stopRequested: (@Sendable () -> Bool)?

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Generators
+import Synchronization
 
 /// A driver in another process (docs/wire-protocol.md): each step is one request and one
 /// reply over the program's standard input and output. What the program got wrong — a reply
@@ -38,7 +39,10 @@ struct WireDriver: PlannedDriver {
     mutating func plan(_ actions: [Action], viewport: ViewportSpec) {
         guard session.fault == nil, applied.isEmpty, !actions.isEmpty, let c = try? session.connection(), c.runs else { return }
         do throws(WireError) {
-            let r = try c.ask(.init(op: "run", viewport: viewport, actions: actions), timeout: WireConnection.timeout + Double(actions.count) / 100)
+            let left = Double(bitPattern: WireConnection.budgetEnds.load(ordering: .relaxed)) - RunClock.now()
+            guard left > 0 else { return }   // past the budget: no run; the first step's deadline check ends it
+            let r = try c.ask(.init(op: "run", viewport: viewport, actions: actions),
+                              timeout: min(WireConnection.timeout + Double(actions.count) / 100, max(1, left + 1)))
             guard let steps = r.steps, steps.count == actions.count else { throw WireError("a run answered with \(r.steps?.count ?? 0) steps of \(actions.count)") }
             for s in steps { try s.observation.validate() }
             planned = actions; answers = steps; next = 0
