@@ -200,6 +200,7 @@ struct CheckCommand {
             if outcome.stoppedEarly || Interrupt.requested {
                 say("INTERRUPTED by \(Interrupt.name) at step \(outcome.executed.count) of \(path); no failure so far (exit 130)")
                 ending.verdict = .interrupted
+                ending.steps = outcome.executed.count   // the steps that ran, as the line says (--json said the file's count)
             } else if let why = ReplayEvidence.missing(outcome, of: file.actions, capabilities: r.capabilities, build: file.build) {
                 throw InputError("\(path): cannot be judged here, \(why)")
             } else {

@@ -60,6 +60,8 @@ extension CheckCommand {
         let f = found.shrunkFailure
         let why = found.shrinkInterrupted ? ", stopped by \(Interrupt.name): the smallest failure found so far"
             : found.shrinkTimedOut ? "; stopped by the time cap at \(found.shrunk.count) steps — the result depends on this machine's speed; --shrink-time \(String(format: "%g", options.shrinkTime * 4)) to go on"
+            : found.shrinkBudgetSpent && found.shrinkAttempts < options.shrinkBudget
+                ? "; its search for a shorter failure left out a length that would not fit in the budget of \(options.shrinkBudget) candidates — --shrink-budget \(options.shrinkBudget * 4) to go on"
             : found.shrinkBudgetSpent ? "; stopped after its budget of \(options.shrinkBudget) candidates at \(found.shrunk.count) steps — --shrink-budget \(options.shrinkBudget * 4) to go on" : ""
         let starts = found.shrinkStarts > 1 ? " over \(found.shrinkStarts) starts" : ""
         say("shrunk \(found.original.count) → \(found.shrunk.count) steps in \(String(format: "%.3f", found.shrinkSeconds)) s (\(found.shrinkAttempts) candidates\(starts)\(why))")
