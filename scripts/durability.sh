@@ -11,7 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 kills=1000; dir=""
 . "$root/scripts/lib/args.sh"
-args_pos kills int 1 100000000
+args_pos kills int 1 1000000
 args_pos dir dir
 args_parse "$@"
 (cd "$root" && swift build -c release --product tabcheck >/dev/null)

@@ -18,6 +18,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib
 import pyargs
 
 runs, seeds, binary, name, finals_file, all_file, proof = pyargs.positional(__doc__, 7)
+# Each argument checked before any reading (#54: a missing RUNS folder printed "survived").
+pyargs.require(os.path.isdir(runs), f"RUNS {runs!r} is not a folder")
+pyargs.require(seeds.isdigit() and int(seeds) >= 1, f"SEEDS takes a whole number ≥ 1, got {seeds!r}")
+pyargs.require(os.access(binary, os.X_OK), f"BIN {binary!r} is not an executable")
+pyargs.require(proof in ("0", "1"), f"PROOF takes 0 or 1, got {proof!r}")
+for f in (finals_file, all_file):
+    pyargs.require(os.path.isdir(os.path.dirname(os.path.abspath(f))), f"{f!r}: its folder does not exist")
 rows = []
 for s in range(1, int(seeds) + 1):
     try:

@@ -44,7 +44,7 @@ catalogue="$(cd "$catalogue" && pwd)"
 compgen -G "$catalogue/*.patch" > /dev/null || args_fail "--catalogue $catalogue holds no mutant (.patch files)"
 # --property names properties the checker has (a misspelt one would check nothing and kill nothing).
 if [ -n "$property" ]; then
-  known=" $(grep -o 'GridPropertyName("[a-zA-Z]*")' "$root/Sources/TabGridCore/GridStepProperty.swift" | sed 's/.*("\(.*\)")/\1/' | tr '\n' ' ')"
+  known=" $(grep -E '^ *public static let [a-zA-Z]+ = GridPropertyName\("' "$root/Sources/TabGridCore/GridStepProperty.swift" | sed 's/.*("\(.*\)")/\1/' | tr '\n' ' ')"
   for p in ${property//,/ }; do [[ "$known" == *" $p "* ]] || args_fail "--property: unknown property \"$p\"; known:$known"; done
 fi
 # No tracked file is rewritten unless a flag names it (#54): without --out the table goes to

@@ -17,6 +17,9 @@ from html.parser import HTMLParser
 
 args = pyargs.positional(__doc__, 4, more=True, flags_allowed=True)
 kind, wide, phone, test_out, texts = args[0], args[1], args[2], args[3], args[4:]
+for f in (wide, phone):
+    pyargs.require(os.path.isfile(f), f"{f!r} is not a file (the DOM measurements report-audit.js writes)")
+pyargs.require(os.path.isdir(os.path.dirname(os.path.abspath(test_out))), f"TEST_OUT {test_out!r}: its folder does not exist")
 
 class Text(HTMLParser):
     """The text of the page and of the element with a given id."""

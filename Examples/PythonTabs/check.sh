@@ -7,7 +7,8 @@ cd "$(dirname "$0")/../.."
 sequences=500
 while [ $# -gt 0 ]; do
   case "$1" in
-    --sequences) [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]{0,6}$ ]] || { echo "check.sh: --sequences takes a whole number 1…9999999" >&2; exit 2; }; sequences=$2; shift 2 ;;
+    --sequences) [ -z "${given:-}" ] || { echo "check.sh: --sequences given twice; give it once" >&2; exit 2; }; given=1
+      [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]{0,6}$ ]] || { echo "check.sh: --sequences takes a whole number 1…9999999" >&2; exit 2; }; sequences=$2; shift 2 ;;
     -h|--help) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "check.sh: unknown argument \"$1\" (check.sh --help)" >&2; exit 2 ;;
   esac

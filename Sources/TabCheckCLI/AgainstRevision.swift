@@ -58,7 +58,7 @@ struct AgainstRevision {
         try FileManager.default.createDirectoryOrRefuse(tree)
         try shell("git archive --format=tar \(commit) | tar -x -C \(shellWord(tree))", log: folder + "/archive.log", what: "git archive")
         let package = tree + (prefix.isEmpty ? "" : "/" + prefix)
-        try shell("swift build -c release --product \(shellWord(program)) --package-path \(shellWord(package)) --scratch-path \(shellWord(folder + "/build"))",
+        try shell("exec swift build -c release --product \(shellWord(program)) --package-path \(shellWord(package)) --scratch-path \(shellWord(folder + "/build"))",
                   log: folder + "/build.log", what: "swift build (commit \(short) does not build)")
         let built = folder + "/build/release/" + program
         // Older revisions have no `serve`: they predate the wire protocol.
@@ -79,7 +79,18 @@ struct AgainstRevision {
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["bash", "-c", "exec >\(shellWord(log)) 2>&1; set -o pipefail; \(line)"]
         do { try p.run() } catch { throw InputError("--against \(revision): could not run bash: \(InputFile.reason(error))") }
-        p.waitUntilExit()
+        // Ctrl-C or SIGTERM while REV builds (minutes) stops the build too, and says so (#54's fifth
+        // audit: the run ended 5 s later as "one step was still running", the build left running).
+        while p.isRunning {
+            if Interrupt.requested {
+                p.interrupt()   // swift build cancels its jobs on SIGINT (the build line is exec'd: it is the child)
+                for _ in 0..<50 where p.isRunning { usleep(100_000) }
+                if p.isRunning { p.terminate(); p.waitUntilExit() }
+                Console.error("\(Console.program): --against \(revision): interrupted by \(Interrupt.name) while \(what.components(separatedBy: " (").first ?? what) ran; nothing was checked (exit 130)\n")
+                exit(130)
+            }
+            usleep(100_000)
+        }
         guard p.terminationStatus == 0 else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             let last = text.split(separator: "\n").last { $0.contains("error") } ?? text.split(separator: "\n").last ?? ""

@@ -74,7 +74,11 @@ args_parse() {
           matched=0
           for s in ${args_switches[@]+"${args_switches[@]}"}; do
             IFS='|' read -r flag var <<< "$s"
-            if [ "$1" = "$flag" ]; then printf -v "$var" 1; matched=1; shift; break; fi
+            if [ "$1" = "$flag" ]; then
+              [[ " $args_seen " != *" $flag "* ]] || args_fail "$flag given twice; give it once"
+              args_seen="$args_seen $flag"
+              printf -v "$var" 1; matched=1; shift; break
+            fi
           done
           [ $matched = 1 ] && continue
           for spec in ${args_specs[@]+"${args_specs[@]}"}; do
@@ -99,6 +103,8 @@ args_parse() {
       printf -v "$var" '%s' "$1"; k=$((k + 1))
     elif [ -n "$args_rest_spec" ]; then
       IFS='|' read -r var type <<< "$args_rest_spec"
+      # What another tool takes (`any`) comes after `--` only: a stray word is a mistake, not a flag for it.
+      [ "$type" != any ] || [ $dashdash = 1 ] || args_fail "unexpected argument \"$1\" (another tool's flags go after --; see --help)"
       args_check "argument \"$1\"" "$1" "$type" "" ""
       ARGS_REST+=("$1")
     else

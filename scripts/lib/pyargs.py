@@ -23,3 +23,9 @@ def positional(doc, count, more=False, flags_allowed=False):
     if len(args) < count or (not more and len(args) > count):
         _fail(f"takes {count}{' or more' if more else ''} argument{'s' if count != 1 else ''}, got {len(args)}")
     return args
+
+
+def require(ok, message):
+    """A value the script cannot use: one line and exit 2 (not a traceback, not a verdict)."""
+    if not ok:
+        _fail(message)
