@@ -37,6 +37,10 @@ import Testing
         ("oss-fuzz-check.sh", ["--runs", "0"], 2), ("oss-fuzz-check.sh", ["--sanitizers", "memory"], 2),
         ("report-check.sh", ["--tool", "/no/such/tool"], 2), ("shrink-under-load.sh", ["no-such-mutant"], 2),
         ("fuzz-vs-campaign.sh", ["0"], 2),
+        // #54's fifth audit: a switch or a value given twice, a stray word before `--`, a range wider than the tool's, a name from a comment.
+        ("against-check.sh", ["--keep", "--keep"], 2), ("mutation-score.sh", ["--seeds", "1", "--seeds", "2"], 2),
+        ("fuzz.sh", ["sequence", "10", "extra"], 2), ("durability.sh", ["5000000"], 2),
+        ("mutation-score.sh", ["--property", "fiveTabs"], 2), ("mutation-score.sh", ["--shrink-time", "0"], 2),
     ]
 
     /// The Python scripts, through scripts/lib/pyargs.py: the same promises (#54's fifth audit:
