@@ -207,6 +207,8 @@ struct CheckCommand {
                 // Between other drivers than the file's, a pass says nothing of the pair that failed (#54's fifth audit: "is fixed").
                 let verdict = recorded != file.compare
                     ? " between \(file.compare.joined(separator: " and ")); the file recorded its failure between \(recorded.joined(separator: " and ")), not judged here"
+                    : file.remote.map { $0 != drivers.remoteArguments } == true
+                    ? " with \(drivers.remoteArguments.isEmpty ? "in-process drivers" : drivers.remoteArguments.joined(separator: " ")); the file recorded its failure with \(file.remote!.joined(separator: " ")), not judged here"
                     : file.property.map { " (the \($0) failure it recorded is fixed)" } ?? ""
                 say("replay \(path): \(file.actions.count) steps, \(judged) held" + verdict)
             }

@@ -215,6 +215,7 @@ func command(_ arguments: [String], _ drivers: Drivers, _ commands: [TabCheck.Co
     }
     // --wire and --against first, wherever they stand: `policy` and `minimal` check such a driver too.
     let (arguments, drivers) = try RemoteFlags.attach(arguments, drivers) { Console.error("\(Console.program): \($0)\n") }
+    ReplayFile.recordedRemote = drivers.remoteArguments.isEmpty ? nil : drivers.remoteArguments
     let table = subcommands(drivers, commands)
     if let c = table.first(where: { $0.name == arguments.first }) { return try c.run(Array(arguments.dropFirst())) }
     let options = try Options.parse(arguments, drivers: drivers)

@@ -24,7 +24,15 @@ package struct ReplayFile: Codable, Equatable, Sendable {
     /// with schedule steps only: their picks name jobs as that configuration enqueues them
     /// (`BuildConfiguration`). Absent otherwise (a synchronous model's steps mean the same in both).
     package var build: String?
+    /// The flags that added a driver in another process (`--wire COMMAND`, `--against REV …`),
+    /// for a failure found through one: replayed under other ones, or by the failure database
+    /// under other ones, it is not judged (#54's third audit: any `--wire` program passed for
+    /// the one that failed, and its failure was moved to fixed/). Absent: in-process drivers.
+    package var remote: [String]?
     package var actions: [Action]
+
+    /// What `init` records in `remote`: set once, by the command line, to its flags.
+    nonisolated(unsafe) package static var recordedRemote: [String]?
 
     package init(seed: UInt64?, violation: Violation?, compare: [String], originalSteps: Int?, actions: [Action], policy: Policy = .spec) {
         format = Self.format
@@ -37,6 +45,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
         self.originalSteps = originalSteps
         self.policy = policy == .spec ? nil : policy
         build = actions.contains { Capability.needed(by: $0.kind) == .appLifecycle } ? BuildConfiguration.current : nil
+        remote = Self.recordedRemote
         self.actions = actions
     }
 
@@ -110,7 +119,7 @@ package struct ReplayFile: Codable, Equatable, Sendable {
     static func ignoredWhy(_ field: String) -> String {
         let parts = field.split(separator: ".")
         guard parts.count >= 3, parts[0].hasPrefix("actions[") else {
-            return "not a field of a replay file, which holds format, version, seed, property, rule, message, compare, originalSteps, policy, build and actions"
+            return "not a field of a replay file, which holds format, version, seed, property, rule, message, compare, originalSteps, policy, build, remote and actions"
         }
         return "\(parts[1]) takes no argument \"\(parts[2])\" (an action's arguments are as tabcheck writes them, docs/replay-format.md)"
     }

@@ -246,7 +246,9 @@ package struct Campaign: Sendable {
                           shrinkAttempts: r.attempts, shrinkPasses: r.passes,
                           shrinkSeconds: RunClock.now() - t0, shrinkTimedOut: r.timedOut, shrinkInterrupted: r.interrupted)
         found.shrinkBudgetSpent = r.budgetSpent
-        if !shrunkFails || again < 3 {
+        // After an interrupt the runs stop early and fail nothing: no claim either way (#54's third
+        // audit: a SIGTERM during a hanging --wire model's shrink printed "NONDETERMINISTIC … 0 of 3").
+        if !shrunkFails || again < 3, !config.shouldStop() {
             let original = (0..<3).filter { _ in same(run(actions)) }.count
             found.nondeterministic = "the shrunk sequence (\(r.actions.count) steps) failed again in \(shrunkFails ? again : 0) of 3 runs, "
                 + "the original (\(actions.count) steps) in \(original) of 3 — the model depends on more than the actions (the order of a Set or "

@@ -100,8 +100,17 @@ package final class WireConnection: @unchecked Sendable {
     func ask(_ request: WireCoding.Request, timeout: Double = WireConnection.timeout) throws(WireError) -> WireCoding.Reply {
         if let b = broken { throw WireError(b) }
         do {
+            // One request, one reply: a line no request asked for (a reply written twice) would be
+            // read as the next request's answer, and every later step misread (#54's third audit:
+            // a failure at "step 0 of 0", saved with no steps, its replay called fixed).
+            if start < buffer.count || unaskedInput() {
+                throw WireError("the program wrote a line no request asked for (a reply written twice?) before \(request.op)")
+            }
             try sendAll(WireCoding.line(request))
             let r = try WireCoding.reply(try readLine(timeout))
+            if start < buffer.count {
+                throw WireError("the program wrote more than one line in answer to \(request.op) (one request, one reply)")
+            }
             // An error reply leaves the program in step (one request, one reply): it is not broken.
             if let e = r.error { throw Answered(message: "the program answered \(request.op) with an error: \(e.prefix(300))") }
             return r
@@ -114,6 +123,12 @@ package final class WireConnection: @unchecked Sendable {
         } catch {
             throw WireError("\(error)")
         }
+    }
+
+    /// Whether bytes wait to be read before anything was asked (a peek: nothing is consumed).
+    private func unaskedInput() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
     }
 
     private func sendAll(_ bytes: [UInt8]) throws {

@@ -23,7 +23,13 @@ extension CheckCommand {
         // Failures found between other drivers are not replayed here — said, not silent (decisions.md, Command line and inputs).
         var otherDrivers: [String: Int] = [:]
         defer {
-            for (pair, n) in otherDrivers.sorted(by: { $0.key < $1.key }) {
+            for (key, n) in otherDrivers.sorted(by: { $0.key < $1.key }) {
+                let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
+                let pair = parts[0]
+                if parts.count == 2 {
+                    warn("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found with \(parts[1]) not judged by this run, whose drivers are another program's (run with \(parts[1]) to replay \(n == 1 ? "it" : "them"))")
+                    continue
+                }
                 // The hint names a command this program can run, or says why there is none (#54).
                 let absent = pair.split(separator: ",").map(String.init).filter { drivers.named($0) == nil }
                 let how = absent.isEmpty ? "--compare \(shellWord(pair)) replays \(n == 1 ? "it" : "them")"
@@ -43,8 +49,12 @@ extension CheckCommand {
                 throw InputError("the failure database holds a file it cannot read, so its failure cannot be checked: \(error.message) "
                                  + "(repair it, or move it out of \(options.database))")
             }
-            guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }) else {
-                otherDrivers[file.compare.joined(separator: ","), default: 0] += 1
+            // A failure found through a program in another process is judged by that program only (#54).
+            guard file.compare == options.compare, file.compare.allSatisfy({ drivers.named($0) != nil }),
+                  file.remote.map({ $0 == drivers.remoteArguments }) ?? true else {
+                // (A pair this run has, found through another program: the key says which one.)
+                let pair = file.compare.joined(separator: ",")
+                otherDrivers[file.compare == options.compare ? pair + "|" + (file.remote ?? []).joined(separator: " ") : pair, default: 0] += 1
                 continue
             }
             let r = runner(file.compare, Property.allCases, policy: file.policy ?? .spec)
