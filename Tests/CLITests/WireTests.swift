@@ -94,6 +94,38 @@ import Testing
         #expect(file.actions.count >= 2 && file.actions.contains { if case .closeDisplayed = $0 { return true }; return false }, "\(file.actions)")
         let replay = try Tool.planted.run(wire + ["--replay", "db/\(name)"], cwd: dir, environment: quiet)
         #expect(replay.status == 1 && !replay.stdout.contains("fixed"), "\(replay)")
+        // Another program behind --wire does not judge it (#54's third audit: it was "fixed", and moved to fixed/).
+        let other = ["--wire", "'\(planted)' serve --driver production"]
+        let elsewhere = try Tool.planted.run(other + ["--replay", "db/\(name)"], cwd: dir, environment: quiet)
+        #expect(elsewhere.status == 0 && elsewhere.stdout.contains("not judged here") && !elsewhere.stdout.contains("fixed"), "\(elsewhere)")
+        let campaign = try Tool.planted.run(other + ["--sequences", "3", "--db", "db"], cwd: dir, environment: quiet)
+        #expect(campaign.stderr.contains("not judged by this run"), "\(campaign)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("db/\(name)").path), "moved: \(campaign)")
+    }
+
+    /// A program that writes one reply twice is the crash of the step it answered, not a
+    /// misreading of every later step (#54's third audit: "step 0 of 0", saved with no steps).
+    @Test func aReplyWrittenTwiceIsTheStepsCrash() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }   // the proxy is Python
+        let dir = Tool.scratch("wire-twice")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let proxy = dir.appendingPathComponent("twice.py")
+        try """
+        import subprocess, sys
+        srv = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        n = 0
+        for line in sys.stdin:
+            if '"op":"run"' in line.replace(' ', ''):
+                sys.stdout.write('{"error":"no run"}\\n'); sys.stdout.flush(); continue
+            srv.stdin.write(line); srv.stdin.flush()
+            reply = srv.stdout.readline()
+            applied = '"op":"apply"' in line.replace(' ', '')
+            n += applied
+            sys.stdout.write(reply * (2 if applied and n == 5 else 1)); sys.stdout.flush()
+        """.write(to: proxy, atomically: true, encoding: .utf8)
+        let tabcheck = Tool.binaries.appendingPathComponent("tabcheck").path
+        let r = try Tool.tabcheck.run(["--wire", "python3 '\(proxy.path)' '\(tabcheck)' serve", "--sequences", "5", "--no-db", "--jobs", "1", "--shrink-budget", "20"], cwd: dir)
+        #expect(r.status == 1 && r.stdout.contains("at step 5 of") && r.stdout.contains("more than one line in answer to apply"), "\(r)")
     }
 
     /// Ctrl-C while a program hangs: interrupted (130), not a failure, and the program (a
