@@ -50,6 +50,9 @@ fi
 # No tracked file is rewritten unless a flag names it (#54): without --out the table goes to
 # stdout only, without --finals the finals to a temporary file.
 [ "$limit" != 0 ] || args_fail "--time-limit must be above 0"
+# Two reports into one file would leave only the second.
+[ -z "$out" ] || [ -z "$finals_out" ] || [ "$(realpath -m -- "$out")" != "$(realpath -m -- "$finals_out")" ] \
+  || args_fail "--out and --finals name one file ($out): give each its own"
 # Every mutant named must be in the catalogue (a renamed one would otherwise score 0 / 0 and pass).
 for name in ${only[@]+"${only[@]}"}; do
   [ -f "$catalogue/$name.patch" ] || { echo "mutation-score: no mutant $name in $catalogue" >&2; exit 2; }

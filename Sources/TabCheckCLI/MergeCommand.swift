@@ -27,6 +27,7 @@ struct MergeCommand {
         struct Failure: Decodable {
             var property, rule, message: String
             var step, shrunkSteps: Int
+            var originalSteps: Int?
             var sequenceSeed, replayFile: String?
         }
         var result: String
@@ -114,7 +115,7 @@ struct MergeCommand {
         case .failure(let e): throw InputError("merge: \(file) counts an unknown \(e.what) (a newer tabcheck wrote it?)")
         case .success(let c): decoded = c
         }
-        if let why = untrusted(input, top: top) { throw InputError("merge: \(file): \(why)") }
+        if let why = untrusted(input, config: config, top: top) { throw InputError("merge: \(file): \(why)") }
         if let why = contradiction(input, config, coverage, decoded) {
             throw InputError("merge: \(file) contradicts itself: \(why); it was edited, or is not one shard's --json")
         }

@@ -106,6 +106,12 @@ args_parse() {
       # What another tool takes (`any`) comes after `--` only: a stray word is a mistake, not a flag for it.
       [ "$type" != any ] || [ $dashdash = 1 ] || args_fail "unexpected argument \"$1\" (another tool's flags go after --; see --help)"
       args_check "argument \"$1\"" "$1" "$type" "" ""
+      # A name given twice is a mistake (it would be run twice), except what goes to another tool.
+      if [ "$type" != any ]; then
+        for seen_value in ${ARGS_REST[@]+"${ARGS_REST[@]}"}; do
+          [ "$seen_value" != "$1" ] || args_fail "argument \"$1\" given twice; give it once"
+        done
+      fi
       ARGS_REST+=("$1")
     else
       args_fail "unexpected argument \"$1\" (see --help)"

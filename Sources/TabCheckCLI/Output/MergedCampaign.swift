@@ -37,7 +37,7 @@ struct Merged {
             if i > 0 { s.coverage.add(shard.coverage) }
             if input.result == "interrupted" { s.interrupted.append(name) }
             if let f = input.failure {
-                s.failures.append(Failure(shard: name, file: shard.file, property: f.property, rule: f.rule, message: f.message, step: f.step,
+                s.failures.append(Failure(shard: name, file: shard.file, property: MergeCommand.printable(f.property), rule: MergeCommand.printable(f.rule), message: MergeCommand.printable(f.message), step: f.step,
                                           shrunkSteps: f.shrunkSteps, sequenceSeed: f.sequenceSeed, replayFile: f.replayFile,
                                           reproduce: input.reproduce ?? []))
             }
