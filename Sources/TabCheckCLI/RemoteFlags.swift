@@ -46,7 +46,7 @@ enum RemoteFlags {
             d.compareOverride = ["wire", "reference"]
             d.remoteArguments = ["--wire", command]
         }
-        if let revision = against {
+        if let revision = against, !dry {
             let masked = try allow.map { v throws(InputError) in try mask(v) } ?? []
             let target = try AgainstRevision.resolve(revision)
             let exe = try target.build(program: drivers.program, say: say)

@@ -67,6 +67,19 @@ import Testing
         #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.contains(said), "\(r)")
     }
 
+    /// The command line is checked before `--against` builds anything: a repository with no
+    /// build of REV cached (the fixtures above cache one, which hid that the check built first).
+    @Test func argumentsAreCheckedBeforeTheRevisionIsBuilt() throws {
+        let dir = Tool.scratch("against-order")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try Tool(path: "/bin/sh").run(["-c", "git init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m one"], cwd: dir)
+        for bad in [["--compare", "production,reference"], ["--sequences", "0"], ["--property", "nosuch"]] {
+            let r = try Tool.tabcheck.run(["--against", "HEAD"] + bad, cwd: dir, timeout: 20)
+            #expect(r.status == 2 && r.stderrLines.count == 1, "\(bad): \(r)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".build-against").path), "\(bad) started a build")
+        }
+    }
+
     /// A program that breaks the protocol mid-run is the step's crash, reported and shrunk.
     @Test func aProgramThatDiesMidRunIsACrashWithItsReason() throws {
         let tabcheck = Tool.binaries.appendingPathComponent("tabcheck").path
