@@ -150,7 +150,9 @@ package final class WireConnection: @unchecked Sendable {
     }
 
     private func readLine(_ timeout: Double) throws -> ArraySlice<UInt8> {
-        let deadline = Date().addingTimeInterval(timeout)
+        // On the run's clock, which leaves out a Ctrl-Z pause (#54's third audit: a healthy model
+        // paused 13 s was "no reply within 10 s", a crash at step 0, saved).
+        let deadline = RunClock.now() + timeout
         // Where the search for the line's end goes on: each byte is looked at once (a 50-MB
         // reply, read 64 KB at a time, was searched from its start each time: 20 GB, and it
         // ran past the timeout, called a hang; #54's fifth audit).
@@ -164,7 +166,7 @@ package final class WireConnection: @unchecked Sendable {
             }
             guard buffer.count - start < Self.maxLine else { throw WireError("a reply longer than \(Self.maxLine >> 20) MB") }
             if Self.stopRequested?() == true { throw WireError(String(Self.interrupted.dropFirst("wire: ".count))) }
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline - RunClock.now()
             guard left > 0 else { throw WireError("no reply within \(Int(timeout)) s (a model that hangs?)") }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&p, 1, Int32(min(left, 1) * 1000))
