@@ -78,7 +78,13 @@ struct AgainstRevision {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["bash", "-c", "exec >\(shellWord(log)) 2>&1; set -o pipefail; \(line)"]
-        do { try p.run() } catch { throw InputError("--against \(revision): could not run bash: \(InputFile.reason(error))") }
+        // Ctrl-Z pauses the build with the run; Foundation gives it a group of its own.
+        var failed: (any Error)?
+        _ = ChildProcesses.start([.group]) {
+            do { try p.run(); return p.processIdentifier } catch { failed = error; return nil }
+        }
+        if let failed { throw InputError("--against \(revision): could not run bash: \(InputFile.reason(failed))") }
+        defer { ChildProcesses.remove(p.processIdentifier) }
         // Ctrl-C or SIGTERM while REV builds (minutes) stops the build too, and says so (#54's fifth
         // audit: the run ended 5 s later as "one step was still running", the build left running).
         while p.isRunning {

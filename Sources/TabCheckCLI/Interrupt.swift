@@ -38,11 +38,12 @@ package enum Interrupt {
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
         sigaddset(&set, SIGHUP)
+        sigaddset(&set, SIGTSTP)   // held while a parent started us (ChildProcesses.start)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         // SIGHUP ignored at the start (nohup, a service manager) stays ignored: that is a
         // request to outlive the terminal.
         _ = watchdog   // made here, never first in a signal handler
-        RunClock.pauseAware()   // Ctrl-Z's pause is not the run's time (a supervising parent passes it on: Supervisor.pauseBoth)
+        RunClock.pauseAware()   // Ctrl-Z's pause is not the run's time; children stop with us (ChildProcesses)
         for s in stopping {
             signal(s) { sig in
                 var ts = timespec()

@@ -85,7 +85,7 @@ enum Supervisor {
         guard let shared = RunningSequences(path: path) else {
             throw InputError("cannot map the file \(path) that keeps a trapped run's place (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
         }
-        guard let pid = spawnSelf(path) else {
+        guard let pid = ChildProcesses.start([.group, .pauseAware], { spawnSelf(path) }) else {
             throw InputError("cannot start tabcheck again as an isolated child (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
         }
         child = pid
@@ -93,6 +93,7 @@ enum Supervisor {
         forwardInterrupts()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        ChildProcesses.remove(pid)
         child = 0
         switch Sandbox.end(ofStatus: status) {
         case .exited(let code): return code
@@ -145,24 +146,14 @@ enum Supervisor {
     }
 
     /// SIGINT, SIGTERM and SIGHUP sent to the parent go to the child (which stops, saves and
-    /// reports). Job control too (#54): Ctrl-Z (SIGTSTP) stops the child — with a SIGTSTP, so it
-    /// keeps the pause out of its clock (`RunClock.pauseAware`) — then the parent; `fg` (SIGCONT)
-    /// resumes the parent, which resumes the child. (SIGSTOP cannot be caught: a parent stopped
-    /// by it leaves the child running.)
+    /// reports). Job control (#54) is `ChildProcesses`': Ctrl-Z (SIGTSTP) stops the child's
+    /// group — with a SIGTSTP, so it keeps the pause out of its clock — then the parent; `fg`
+    /// resumes both. (SIGSTOP cannot be caught: a parent stopped by it leaves the child running.)
     static func forwardInterrupts() {
         for s in Interrupt.stopping {
             signal(s) { sig in if Supervisor.child > 0 { kill(Supervisor.child, sig) } }
         }
-        signal(SIGTSTP, pauseBoth)
-        signal(SIGCONT) { _ in
-            if Supervisor.child > 0 { kill(Supervisor.child, SIGCONT) }
-            signal(SIGTSTP, Supervisor.pauseBoth)
-        }
-    }
-    static let pauseBoth: @convention(c) (Int32) -> Void = { _ in
-        if Supervisor.child > 0 { kill(Supervisor.child, SIGTSTP) }
-        signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)   // pending until this handler returns, then the default: this process stops
+        RunClock.pauseAware()
     }
 
 }

@@ -134,7 +134,13 @@ enum DurabilityCommand {
         p.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let out = Pipe()
         p.standardOutput = out
-        do { try p.run() } catch { throw InputError("durability: cannot start \(me): \(InputFile.reason(error))") }
+        // Ctrl-Z pauses it with the run (#54: it saved on while the parent stood still).
+        var failed: (any Error)?
+        _ = ChildProcesses.start([.group, .pauseAware]) {
+            do { try p.run(); return p.processIdentifier } catch { failed = error; return nil }
+        }
+        if let failed { throw InputError("durability: cannot start \(me): \(InputFile.reason(failed))") }
+        defer { ChildProcesses.remove(p.processIdentifier) }
         let early = rng.next(upTo: 7) == 0
         var text = ""
         if !early {

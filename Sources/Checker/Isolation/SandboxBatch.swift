@@ -101,6 +101,7 @@ extension Sandbox {
             report.stderr = String(decoding: errors.suffix(8_192), as: UTF8.self)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            ChildProcesses.remove(pid)
             report.end = ended ?? Sandbox.end(ofStatus: status)
             return report
         }
@@ -129,12 +130,14 @@ extension Sandbox {
             dup2(errors[1], 2)
             if !keepBacktracer { exitFastOnTraps() }
             // A child whose parent is gone cannot be killed by it: it ends itself after the
-            // time limit (SIGALRM's default), also when it is blocked for ever.
+            // time limit (SIGALRM's default), also when it is blocked for ever. (A Ctrl-Z pause
+            // stops the alarm's count: `RunClock.pauseAware`.)
             alarm(UInt32(min(max(timeLimit + 5, 1), 86_400)))
             _exit(body(Channel(fd: channel[1])))
         }
         close(channel[1]); close(errors[1])
         guard pid > 0 else { let f = failure("fork", "no fork"); close(channel[0]); close(errors[0]); return f }
+        ChildProcesses.add(pid, [.pauseAware])   // Ctrl-Z pauses it with us
         return .success(Child(pid: pid, out: channel[0], err: errors[0], reading: [channel[0], errors[0]]))
     }
 }

@@ -15,13 +15,19 @@ package enum RunClock {
 
     /// Ctrl-Z (SIGTSTP) stops this process as it would by default — with SIGSTOP, which the
     /// shell sees as a stopped job — and on `fg` (SIGCONT) the time it stood still is added to
-    /// the pause, so deadlines and rates go on where they were. (A SIGSTOP sent directly
-    /// cannot be caught: that pause counts.)
+    /// the pause, so deadlines and rates go on where they were. The children in
+    /// `ChildProcesses` stop first and go on after. (A SIGSTOP sent directly cannot be caught:
+    /// that pause counts, and the children run on.)
     package static func pauseAware() {
         _ = pausedNanos.load(ordering: .relaxed)   // made here, never first in a signal handler
+        ChildProcesses.prepare()
         signal(SIGTSTP) { _ in
             let before = RunClock.monotonicNanos()
+            ChildProcesses.pauseAll()   // every process this one started stops with it (#54)
+            let alarmLeft = alarm(0)     // a forked sandbox's self-limit does not count the pause either
             raise(SIGSTOP)   // returns on SIGCONT
+            if alarmLeft > 0 { alarm(alarmLeft) }
+            ChildProcesses.resumeAll()
             let after = RunClock.monotonicNanos()
             if after > before { RunClock.pausedNanos.add(after - before, ordering: .relaxed) }
         }

@@ -41,22 +41,10 @@ package final class WireConnection: @unchecked Sendable {
         self.command = command; self.pid = pid; self.fd = fd; owner = getpid()
     }
 
-    /// The process groups of the programs this process started and has not ended, for
-    /// `endAll` (read in a signal handler: plain memory, 64 slots, best effort).
-    nonisolated(unsafe) static let groups: UnsafeMutablePointer<Int32> = {
-        let p = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        p.initialize(repeating: 0, count: 64)
-        return p
-    }()
-
     /// Kills every program still running (async-signal-safe: `kill` alone): what the command
     /// line does on its way out, so a program that hangs does not outlive the run.
-    package static func endAll() {
-        for k in 0..<64 where groups[k] > 0 { kill(-groups[k], SIGKILL) }
-    }
+    package static func endAll() { ChildProcesses.endAll() }
 
-    private static func remember(_ pid: pid_t) { for k in 0..<64 where groups[k] == 0 { groups[k] = pid; return } }
-    private static func forget(_ pid: pid_t) { for k in 0..<64 where groups[k] == pid { groups[k] = 0 } }
 
     /// Starts `command`; nil and why when it cannot be started.
     package static func start(_ command: String) -> Result<WireConnection, WireError> {
@@ -88,11 +76,14 @@ package final class WireConnection: @unchecked Sendable {
         let argv = ["/bin/sh", "-c", command]
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attr, &cArgs, environ)
+        var status: Int32 = 0
+        let started = ChildProcesses.start([.group, .endsWithUs]) {
+            var pid: pid_t = 0
+            status = posix_spawn(&pid, "/bin/sh", &actions, &attr, &cArgs, environ)
+            return status == 0 ? pid : nil
+        }
         close(pair[1])
-        guard status == 0 else { close(pair[0]); return .failure(WireError("/bin/sh could not be started: \(String(cString: strerror(status)))")) }
-        remember(pid)
+        guard let pid = started else { close(pair[0]); return .failure(WireError("/bin/sh could not be started: \(String(cString: strerror(status)))")) }
         return .success(WireConnection(command: command, pid: pid, fd: pair[0]))
     }
 
@@ -206,7 +197,7 @@ package final class WireConnection: @unchecked Sendable {
         guard fd >= 0, !closed else { return }
         closed = true
         close(fd)
-        defer { kill(-pid, SIGKILL); Self.forget(pid) }   // whatever of its group is left (a hung child of its shell)
+        defer { kill(-pid, SIGKILL); ChildProcesses.remove(pid) }   // whatever of its group is left (a hung child of its shell)
         guard !reaped else { return }
         var status: Int32 = 0
         for _ in 0..<100 { if waitpid(pid, &status, WNOHANG) != 0 { return }; usleep(10_000) }
