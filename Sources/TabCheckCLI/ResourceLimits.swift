@@ -19,6 +19,16 @@ enum ResourceLimits {
         return nil
     }
 
+    /// The line to exit with when `failure` is the memory limit's — the Swift runtime's "failed
+    /// to allocate" under `ulimit -v` — and not the model's: the harness's memory class found
+    /// 10,000 start tabs under `ulimit -v 90000` called a FAIL ("the checker trapped"), then the
+    /// shrink ran out of memory too and the tool died with a backtrace (#54). Nil otherwise.
+    static func outOfMemory(_ failure: Runner.Failure, at origin: String) -> String? {
+        guard failure.violation.property == .crash, let limit = memory,
+              failure.violation.message.contains("failed to allocate") else { return nil }
+        return "the run ran out of memory under a memory limit (\(limit)) at step \(failure.step) of \(origin): the limit, not the model — raise it, or run with a smaller --start-tabs or --max-steps"
+    }
+
     /// Whether a run on `jobs` threads has the file descriptors it needs: libdispatch's threads
     /// keep three of their own (it traps with fewer than two: under `ulimit -n 4` the worker
     /// died of SIGILL, #54), and a failure's replay file and the reports need one more each

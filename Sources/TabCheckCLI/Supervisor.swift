@@ -85,14 +85,25 @@ enum Supervisor {
         guard let shared = RunningSequences(path: path) else {
             throw InputError("cannot map the file \(path) that keeps a trapped run's place (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
         }
-        guard let pid = ChildProcesses.start([.group, .pauseAware], { spawnSelf(path) }) else {
+        let relay = ResourceLimits.memory == nil ? nil : StderrRelay()
+        guard let pid = ChildProcesses.start([.group, .pauseAware], { spawnSelf(path, stderr: relay?.writeEnd) }) else {
             throw InputError("cannot start tabcheck again as an isolated child (\(String(cString: strerror(errno)))); add --no-isolation to run without it")
         }
+        relay?.spawned()
         child = pid
         started = RunClock.now()
         forwardInterrupts()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if var relay {
+            while true {
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+                _ = relay.pump(milliseconds: 100)
+            }
+            relay.drain()
+        } else {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         ChildProcesses.remove(pid)
         child = 0
         switch Sandbox.end(ofStatus: status) {
@@ -122,7 +133,7 @@ enum Supervisor {
 
     /// This executable again, with the same arguments, in a process group of its own (a
     /// Ctrl-C reaches the parent alone, which passes it on once).
-    static func spawnSelf(_ sharedPath: String) -> pid_t? {
+    static func spawnSelf(_ sharedPath: String, stderr: Int32?) -> pid_t? {
         guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
         var env = ProcessInfo.processInfo.environment
         env[variable] = "\(getpid()):\(sharedPath)"
@@ -141,7 +152,11 @@ enum Supervisor {
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         fflush(nil)
         var pid: pid_t = 0
-        guard posix_spawn(&pid, exe, nil, &attr, &cArgs, &cEnv) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }   // StderrRelay
+        guard posix_spawn(&pid, exe, &actions, &attr, &cArgs, &cEnv) == 0 else { return nil }
         return pid
     }
 

@@ -51,12 +51,16 @@ extension CheckCommand {
         // An interrupted run has no verdict to report as test cases.
         let junit = ending.result == "interrupted" ? true : writeJUnit(ending)
         let drawn = picture(ending)
+        let code: Int32
         switch ending.verdict {
         case .fail:
             if !junit || !drawn { warn("the failure above stands (exit 1), but a report it asked for was not written (see above)") }
-            return 1
-        case .interrupted: return 130
-        case .pass: return junit && drawn ? 0 : 2
+            code = 1
+        case .interrupted: code = 130
+        case .pass: code = junit && drawn ? 0 : 2
         }
+        // What the run left alone, said with its verdict; exit 2 says only why (Notices).
+        if code != 2 { Notices.flush() }
+        return code
     }
 }

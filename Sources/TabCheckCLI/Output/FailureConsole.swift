@@ -10,6 +10,7 @@ extension CheckCommand {
     /// where it was saved.
     func reportOriginal(seed: UInt64?, outcome: Runner.Outcome, origin: String) -> String? {
         guard let f = outcome.failure else { return nil }
+        if let line = ResourceLimits.outOfMemory(f, at: origin) { fail(line) }   // exit 2, nothing saved
         say("FAIL: \(f.violation.property.rawValue) broke rule \(f.violation.rule) at step \(f.step) of \(outcome.executed.count) (\(origin)"
             + (seed.map { "; reproduce: \(reproduce(seed: $0))" } ?? "") + ")")
         say("  \(f.violation.behaviourChange(step: f.step) ?? f.violation.message)")

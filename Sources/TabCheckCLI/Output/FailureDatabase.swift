@@ -27,14 +27,14 @@ extension CheckCommand {
                 let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
                 let pair = parts[0]
                 if parts.count == 2 {
-                    warn("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found with \(parts[1]) not judged by this run, whose drivers are another program's (run with \(parts[1]) to replay \(n == 1 ? "it" : "them"))")
+                    notice("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found with \(parts[1]) not judged by this run, whose drivers are another program's (run with \(parts[1]) to replay \(n == 1 ? "it" : "them"))")
                     continue
                 }
                 // The hint names a command this program can run, or says why there is none (#54).
                 let absent = pair.split(separator: ",").map(String.init).filter { drivers.named($0) == nil }
                 let how = absent.isEmpty ? "--compare \(shellWord(pair)) replays \(n == 1 ? "it" : "them")"
                     : "\(drivers.program) has no driver \(absent.map { "\"\($0)\"" }.joined(separator: " or ")): the executable that registers \(absent.count == 1 ? "it" : "them") replays \(n == 1 ? "it" : "them")"
-                warn("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found between \(pair) not replayed by this run (\(how))")
+                notice("\(n) saved failure\(n == 1 ? "" : "s") in \(options.database) found between \(pair) not replayed by this run (\(how))")
             }
         }
         // One budget for all of them: the run's --time-limit, or databaseReplaySeconds under --sequences.
@@ -60,7 +60,7 @@ extension CheckCommand {
             let r = runner(file.compare, Property.allCases, policy: file.policy ?? .spec)
             // A pass would prove nothing: the file stays, said (#54: it was moved to fixed/).
             if let why = unjudgeable(file, by: r) {
-                warn("saved failure \(path) left in the database, not judged: \(why)")
+                notice("saved failure \(path) left in the database, not judged: \(why)")
                 continue
             }
             // Within the run's budget (#54: a saved failure of 100,000 steps made every campaign a
@@ -77,7 +77,7 @@ extension CheckCommand {
                     say("INTERRUPTED by \(Interrupt.name) while replaying the saved failure \(path): \(why); it stays in the database (exit 130)")
                     return conclude(Ending(verdict: .interrupted, runner: r, seed: file.seed ?? "", steps: outcome.executed.count))
                 }
-                warn("saved failure \(path) left in the database, not judged fixed: \(why)")
+                notice("saved failure \(path) left in the database, not judged fixed: \(why)")
                 continue
             }
             if outcome.failure != nil {
@@ -92,7 +92,7 @@ extension CheckCommand {
             let present = lstat(fixed, &st) == 0
             if present, !fm.fileExists(atPath: fixed, isDirectory: &isFolder) || !isFolder.boolValue {
                 let what = (st.st_mode & S_IFMT) == S_IFLNK ? (fm.fileExists(atPath: fixed) ? "a link to a file" : "a link to nothing") : "a file"
-                warn("saved failure \(name) passes every property, but it stays in the database: \(fixed), where fixed failures go, is \(what), not a folder (move it away)")
+                notice("saved failure \(name) passes every property, but it stays in the database: \(fixed), where fixed failures go, is \(what), not a folder (move it away)")
                 continue
             }
             var target = fixed + "/" + name
@@ -103,7 +103,7 @@ extension CheckCommand {
                 try fm.moveItem(atPath: path, toPath: target)
                 say("saved failure \(name) passes every property; moved to \(target)")
             } catch {
-                warn("saved failure \(name) passes every property, but it could not be moved to \(target): \(InputFile.reason(error))")
+                notice("saved failure \(name) passes every property, but it could not be moved to \(target): \(InputFile.reason(error))")
             }
         }
         return nil
