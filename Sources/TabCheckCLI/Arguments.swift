@@ -74,8 +74,9 @@ package struct Arguments {
     /// Seconds in `0…max`.
     package mutating func seconds(_ flag: String, max: Double) throws(InputError) -> Double {
         let v = try value(flag)
-        guard let x = Double(v), x.isFinite, x >= 0, x <= max else {
-            throw InputError("\(command)\(flag) takes seconds above 0, at most \(Int(max)), got \"\(v)\"")
+        // Below a millisecond no clock here can tell it from 0 (#54: --shrink-time 1e-300 was taken).
+        guard let x = Double(v), x.isFinite, x == 0 || x >= 0.001, x <= max else {
+            throw InputError("\(command)\(flag) takes seconds above 0 (a millisecond at least), at most \(Int(max)), got \"\(v)\"")
         }
         return x
     }

@@ -9,6 +9,7 @@ func helpText(_ drivers: Drivers, _ commands: [TabCheck.Command]) -> String {
         .replacing("DEFAULTCOMPARE", with: drivers.defaultCompare.joined(separator: ","))
         .replacing("DEFAULTIMPL", with: drivers.all[0].name)
         .replacing("REGRESSIONFILE", with: drivers.regressionTestFile)
+        .replacing("PRESETS", with: PolicyFile.presets.map(\.name).joined(separator: ", "))   // never a list by hand (#54)
     // USAGE's descriptions start in one column: a longer name than "tabcheck" moves them.
     let shift = drivers.program.count - "tabcheck".count
     var usage = false
@@ -67,10 +68,11 @@ CAMPAIGN OPTIONS
                       on its stdin and stdout (docs/wire-protocol.md); --compare calls it
                       "wire" (default: wire,reference)
                         PROGRAM --wire "python3 Examples/PythonTabs/tabs.py" --policy Examples/PythonTabs/policy.json
-  --policy P          the choices the model makes where tab models differ: a preset (spec,
-                      duckduckgo-ios, qutebrowser) or a JSON file of knobs; the reference
-                      and every property follow it (PROGRAM list shows them; docs/policies.md)
-                        PROGRAM --policy duckduckgo-ios --compare DEFAULTIMPL,reference
+  --policy P          the choices the model makes where tab models differ: a preset
+                      (PRESETS)
+                      or a JSON file of knobs; the reference and every property follow it
+                      (PROGRAM list shows them; docs/policies.md)
+                        PROGRAM --wire "python3 my_tabs.py" --policy duckduckgo-ios
                         PROGRAM --policy my-policy.json
   --jobs N            worker threads for sequences and shrink candidates, 1…256 (default:
                       the cores); for a fixed --sequences the verdict, the first failure, the

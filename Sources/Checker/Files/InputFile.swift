@@ -20,23 +20,28 @@ package enum InputFile {
         guard stat(path, &st) == 0 else {
             throw InputError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
         }
-        let kind = st.st_mode & S_IFMT
-        guard kind == S_IFREG else {
-            let name: String
-            switch kind {
-            case S_IFDIR: name = "a folder"
-            case S_IFIFO: name = "a FIFO (named pipe)"
-            case S_IFCHR: name = "a character device"
-            case S_IFBLK: name = "a block device"
-            case S_IFSOCK: name = "a socket"
-            default: name = "not a regular file"
-            }
-            throw InputError("\(what) \(path) is \(name), not a file")
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw InputError("\(what) \(path) is \(kind(path)), not a file")
         }
         guard Int(st.st_size) <= limit else {
             throw InputError("\(what) \(path) is \(Int(st.st_size)) bytes, over the limit of \(limit) bytes")
         }
         return try readAll(path, what: what, limit: limit)
+    }
+
+    /// What is at `path`, in words ("a folder", "a character device"; "a file" for a regular one).
+    static func kind(_ path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return "nothing that can be read" }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return "a file"
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     /// The bytes of a regular file, read with `open`/`read`: every failure is an errno in words
@@ -197,6 +202,7 @@ package enum InputFile {
     }
 
     package static func checkFolder(_ path: String, flag: String) throws(InputError) {
+        guard !path.isEmpty else { throw InputError("\(flag) takes a folder name, got an empty one") }   // (#54: "corpus : No such file")
         try requireWorkingFolder(for: path, flag: flag)
         var isDir: ObjCBool = false
         var p = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -221,7 +227,7 @@ package enum InputFile {
             p = up
         }
         guard isDir.boolValue else {
-            throw InputError("\(flag) \(path) cannot be a folder: \(p) is a file")
+            throw InputError("\(flag) \(path) cannot be a folder: \(p) is \(kind(p))")
         }
         guard access(p, W_OK | X_OK) == 0 else {
             throw InputError("\(flag) \(path) cannot be written: \(p): \(String(cString: strerror(errno)))")

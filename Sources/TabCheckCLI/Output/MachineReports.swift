@@ -55,7 +55,8 @@ extension CheckCommand {
         let r = campaign ? runner : e.runner
         s.config = ShardRecord.Config(program: drivers.program, compare: [r.implementation.name, r.oracle.name],
                                       seed: campaign ? hex(campaignConfig.seed) : e.seed,
-                                      sequencesPerShard: options.sequences, timeLimit: campaignConfig.timeLimit,
+                                      // A replay or one sequence had no campaign's default budget: only what was given (#54).
+                                      sequencesPerShard: campaign ? options.sequences : nil, timeLimit: campaign ? campaignConfig.timeLimit : options.timeLimit,
                                       maxSteps: options.maxSteps, properties: r.checkedProperties.map(\.rawValue), policy: s.policy,
                                       largeGrids: options.openings != .none,
                                       startTabs: options.openings.startTabs)
@@ -110,9 +111,12 @@ extension CheckCommand {
         let failure = e.found?.shrunkFailure
         // A saved failure is judged by every property, so it may fail one not chosen here.
         let runner = e.runner
-        let chosen = runner.selected
-        let properties = chosen + [failure?.violation.property].compactMap { $0 }.filter { !chosen.contains($0) }
         let skipped = runner.skippedProperties
+        // What was checked or said skipped, as the JSON says it: a property with nothing to judge
+        // (lifecycle of a synchronous model) is no test case, never a pass (#54).
+        let checked = runner.checkedProperties
+        let chosen = runner.selected.filter { checked.contains($0) || skipped.contains($0) }
+        let properties = chosen + [failure?.violation.property].compactMap { $0 }.filter { !chosen.contains($0) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites><testsuite name=\"tabcheck\" tests=\"\(properties.count)\" failures=\"\(failure == nil ? 0 : 1)\" skipped=\"\(skipped.count)\" time=\"\(e.elapsed)\">\n"
         xml += "  <properties><property name=\"policy\" value=\"\(esc(PolicyFile.describe(runner.policy)))\"/></properties>\n"
