@@ -61,8 +61,7 @@ enum MinimalCommand {
     /// one rule): steps its drivers do not declare never run, so they can never fail (#54's fifth
     /// audit: "none over the alphabet", exit 0, where `--replay` refused the file).
     static func unjudgeable(_ file: ReplayFile, _ runner: Runner) -> String? {
-        var kinds: [String] = []
-        for a in file.actions where !runner.capabilities.allows(a) && !kinds.contains(a.kind.rawValue) { kinds.append(a.kind.rawValue) }
+        let kinds = ReplayEvidence.undeclared(file.actions, runner.capabilities)
         let n = file.actions.filter { !runner.capabilities.allows($0) }.count
         guard n > 0 else { return nil }
         return "\(n) of its \(file.actions.count) steps would never run: \(file.compare.joined(separator: " and ")) do not declare \(kinds.joined(separator: ", ")) "

@@ -10,6 +10,14 @@ import TabGridCore
 /// among jobs from a file that does not say which (`BuildConfiguration`). One function, read by both.
 enum ReplayEvidence {
     /// Why `outcome` (no failure) cannot call the replay of `actions` fixed; nil when it can.
+    /// The kinds of step in `actions` that drivers with `capabilities` never run, in order of
+    /// first appearance (the replay's and `minimal --from`'s one wording).
+    static func undeclared(_ actions: [Action], _ capabilities: Set<Capability>) -> [String] {
+        var kinds: [String] = []
+        for a in actions where !capabilities.allows(a) && !kinds.contains(a.kind.rawValue) { kinds.append(a.kind.rawValue) }
+        return kinds
+    }
+
     static func missing(_ outcome: Runner.Outcome, of actions: [Action], capabilities: Set<Capability>, build: String?) -> String? {
         if outcome.stoppedEarly {
             return "its replay was interrupted at step \(outcome.executed.count) of \(actions.count)"
@@ -25,8 +33,7 @@ enum ReplayEvidence {
                 + "so its picks may name other ones here (add \"build\": \"debug\" or \"release\" to the file, the build that recorded it)"
         }
         guard outcome.skippedActions > 0 || outcome.executed.count < actions.count else { return nil }
-        var kinds: [String] = []
-        for a in actions where !capabilities.allows(a) && !kinds.contains(a.kind.rawValue) { kinds.append(a.kind.rawValue) }
+        let kinds = undeclared(actions, capabilities)
         let n = actions.count - outcome.executed.count
         return "\(n) of its \(actions.count) steps never ran: these drivers do not declare \(kinds.isEmpty ? "them" : kinds.joined(separator: ", ")) "
             + "(replay it against drivers that have \(kinds.count == 1 ? "it" : "them"), --compare IMPL,ORACLE)"
