@@ -55,6 +55,12 @@ struct CheckCommand {
         isolated ? r.runIsolated(source) : r.run(source, collectCoverage: false, deadline: deadline, shouldStop: { Interrupt.requested })
     }
     func run() throws(InputError) -> Int32 {
+        if options.json {
+            Interrupt.lastWords = { [self] in
+                let done = running?.finished ?? (sequences: 0, steps: 0)
+                emitJSON(Ending(verdict: .interrupted, runner: runner, seed: hex(campaignConfig.seed), sequences: done.sequences, steps: done.steps, elapsed: RunClock.now() - started))
+            }
+        }
         // A run that would check nothing is not a PASS (decisions.md, Command line and inputs): every property named is skipped.
         if options.propertiesGiven, runner.checkedProperties.isEmpty, let why = runner.skippedDescription {
             throw InputError("--property: nothing would be checked — \(why), which \(options.compare.joined(separator: " or ")) lacks\(why.contains("diffable") ? " (a driver that feeds one declares GridCapability.diffable)" : "")")

@@ -88,11 +88,17 @@ package enum Interrupt {
         while sem_wait(watchdog) != 0 {}
         usleep(useconds_t(grace * 1_000_000))
         let found = failureReported.load(ordering: .relaxed)
+        if !found { lastWords?() }   // --json's summary of an interrupted run, as a run that stopped in time writes it
         Console.error("\(Console.program): the run had not stopped \(Int(grace)) s after \(name) (one step was still running: a slow model or a large replay); "
                       + (found ? "the failure above was saved before shrinking began (exit 1)\n" : "stopped, before any failure was found (exit 130)\n"))
         WireConnection.endAll()
         _exit(found ? 1 : 130)
     }
+
+    /// What the watchdog writes before it ends a run that did not stop in time with no failure
+    /// found: `--json`'s summary, "interrupted", with the sequences and steps finished so far
+    /// (#54: a slow model interrupted ended with no JSON, and CI's parser with it).
+    nonisolated(unsafe) package static var lastWords: (() -> Void)?
 
     /// In a supervised child (Supervisor.swift): the parent's pid. When the parent is gone
     /// (killed with SIGKILL, which it cannot pass on), the child ends too, at the next

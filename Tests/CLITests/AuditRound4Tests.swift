@@ -85,6 +85,13 @@ import Testing
         let took = Date().timeIntervalSince(started)
         #expect(r.status == 130 && r.stderr.contains("had not stopped 5 s after SIGINT"), "\(r)")
         #expect(took < 15, "took \(took) s after a 30 s step began")
+        // With --json, the summary still comes: "interrupted" (it came from no one: CI's parser failed).
+        let json = try Tool.planted.run(["--compare", "slow-query,reference", "--no-db", "--json", "--sequences", "5"], cwd: dir) { p, _ in
+            usleep(1_500_000)
+            kill(p.processIdentifier, SIGINT)
+        }
+        let summary = try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(json.status == 130 && json.stderr.contains("had not stopped") && summary?["result"] as? String == "interrupted", "\(json)")
         let failures = dir.appendingPathComponent(".tabcheck/failures")
         try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
         // Steps of 1 s each, a budget of 1 s: the replay stops after its first query, the file stays.
