@@ -131,7 +131,10 @@ package struct ReplayFile: Codable, Equatable, Sendable {
     /// shorter; generated ones are under 40 characters.
     package static let maxQuery = 256
     package static let maxTitle = 4_096
-    package static let maxRestoreBytes = 64 << 10
+    /// A restore holds what the run restored: 10,000 start tabs made one of 442 KB, and a file the
+    /// tool wrote must be one it reads (#54's fourth audit: 64 KB refused its own shrunk failure,
+    /// and the database was jammed). Half the file's own limit.
+    package static let maxRestoreBytes = 8 << 20
 
     /// The first action whose text is over its limit, in words.
     static func textOverLimit(_ actions: [Action]) -> String? {
